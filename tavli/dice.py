@@ -1,0 +1,70 @@
+"""Where dice come from.
+
+In play the dice come from a cryptographic source (``secrets``); a seeded ``random.Random`` is used
+only when a seed is given (tests, replays). The browser passes its own source built on
+``crypto.getRandomValues``: anything with a ``die()`` method returning 1..6 will do.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Callable, Protocol
+
+
+class DiceSource(Protocol):
+    def die(self) -> int:
+        """One fair die, 1..6."""
+        ...
+
+
+class SecureDice:
+    """Dice from the operating system's cryptographic generator."""
+
+    def die(self) -> int:
+        return secrets.randbelow(6) + 1
+
+
+class SeededDice:
+    """Repeatable dice from a seeded generator, for tests and replays."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    def die(self) -> int:
+        return self._random.randint(1, 6)
+
+
+class FunctionDice:
+    """Dice from any function returning 1..6 (the browser's ``crypto.getRandomValues``)."""
+
+    def __init__(self, die: Callable[[], int]) -> None:
+        self._die = die
+
+    def die(self) -> int:
+        value = int(self._die())
+        if not 1 <= value <= 6:
+            raise ValueError(f"a die shows 1..6, the source gave {value}")
+        return value
+
+
+class FixedDice:
+    """Dice given in advance, in order (tests, replays of recorded matches)."""
+
+    def __init__(self, values: list[int]) -> None:
+        self._values = list(values)
+
+    def die(self) -> int:
+        if not self._values:
+            raise ValueError("the fixed dice have run out")
+        return self._values.pop(0)
+
+
+def dice_source(seed: int | None = None) -> DiceSource:
+    """A seeded source when ``seed`` is given, the cryptographic one otherwise."""
+    return SecureDice() if seed is None else SeededDice(seed)
+
+
+def roll(source: DiceSource) -> tuple[int, int]:
+    return source.die(), source.die()
