@@ -1,0 +1,68 @@
+# Tavli: make play | make test | make bench
+#
+# Everything a fresh machine (Python 3.11, Node 20, Debian, root) lacks is installed on demand:
+#   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
+#   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
+#   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp)
+#   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
+# Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).
+
+SHELL := /bin/bash
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+VPY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play test unit e2e bench deps vendor sync-files clean distclean
+
+play: vendor
+	@echo "Tavli: http://127.0.0.1:$(PORT)"
+	$(PYTHON) tools/serve.py --host 127.0.0.1 --port $(PORT)
+
+test: deps
+	$(VPY) -m pytest tests e2e
+
+unit: $(VENV)/.stamp
+	$(VPY) -m pytest tests
+
+e2e: deps
+	$(VPY) -m pytest e2e
+
+bench: $(VENV)/.stamp
+	@shopt -s nullglob; files=(bench/*.py); \
+	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in bench/"; fi; \
+	for f in "$${files[@]}"; do echo "== $$f"; PYTHONPATH="$(CURDIR)" $(VPY) "$$f" || exit 1; done
+
+deps: $(VENV)/.stamp vendor $(CHROMIUM)
+
+vendor: node_modules/.stamp
+	$(PYTHON) tools/vendor.py
+	$(PYTHON) tools/pyscript_files.py
+
+# Rewrite pyscript.toml's [files] from the tree (also done by every `make vendor`).
+sync-files:
+	$(PYTHON) tools/pyscript_files.py
+
+$(VENV)/.stamp: requirements-dev.txt
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && $(PYTHON) -m venv $(VENV); }
+	$(VPY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	cp requirements-dev.txt $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	cp package-lock.json $@
+
+$(CHROMIUM):
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+clean:
+	rm -rf web/vendor .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './.venv/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf node_modules $(VENV)

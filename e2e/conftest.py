@@ -1,0 +1,117 @@
+"""Browser-test fixtures: a static server over the repository, Debian's chromium, and a watched page.
+
+* ``site_url`` (session): the repo root served on 127.0.0.1 at a free port, by tools/serve.py (the
+  same handler as ``make play``, with ``.wasm``/``.mjs`` types set). ``base_url`` points there, so
+  ``page.goto("./")`` opens index.html. ``subpath_site_url``: the same under ``/games/tavli/``.
+* ``browser_type_launch_args``: pytest-playwright launches /usr/bin/chromium (``TAVLI_CHROMIUM``
+  overrides) with flags for this closed network; Playwright's own browsers are never installed.
+* ``page``: pytest-playwright's page, watched by ``page_log``: every console error, uncaught page
+  error, failed request and HTTP error fails the test at teardown. A test that expects one calls
+  ``page_log.allow(regex)`` first.
+* ``e2e.helpers.boot(page, query="")``: open the game and wait until Python is up
+  (``body[data-phase]`` left "loading"); fails at once on phase "error".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from e2e.helpers import PageLog
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("TAVLI_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def _load_serve():
+    spec = importlib.util.spec_from_file_location("tavli_serve", ROOT / "tools" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextlib.contextmanager
+def _serve(prefix: str = "/"):
+    vendored = ROOT / "web" / "vendor" / "pyodide" / "pyodide.mjs"
+    if not vendored.exists():
+        pytest.fail("web/vendor is missing: run `make test` (it runs npm ci and tools/vendor.py)")
+    serve = _load_serve()
+    server = serve.make_server("127.0.0.1", 0, quiet=True, directory=ROOT, prefix=prefix)
+    thread = threading.Thread(target=server.serve_forever, name="static-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}{serve.normalize_prefix(prefix)}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Base URL (with trailing slash) of the repository root served over HTTP."""
+    with _serve() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def subpath_site_url():
+    """The same site served under a sub-path (``/games/tavli/``), as on a shared static host."""
+    with _serve("/games/tavli/") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    """pytest-base-url's fixture, read by pytest-playwright's browser context."""
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(page, page_log: PageLog):
+    """pytest-playwright's ``page``, watched: any console/page error or failed request fails the test."""
+
+    def on_console(msg):
+        page_log.console.append(f"{msg.type}: {msg.text}")
+        if msg.type == "error":
+            page_log.console_errors.append(msg.text)
+
+    def on_response(response):
+        if response.status >= 400:
+            page_log.failed_requests.append(f"HTTP {response.status} {response.url}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda err: page_log.page_errors.append(str(err)))
+    page.on("request", lambda req: page_log.requests.append(req.url))
+    page.on("requestfailed", lambda req: page_log.failed_requests.append(f"{req.url} ({req.failure})"))
+    page.on("response", on_response)
+    yield page
+    problems = page_log.problems()
+    if problems:
+        pytest.fail("the page reported problems:\n  " + "\n  ".join(problems), pytrace=False)

@@ -1,0 +1,69 @@
+"""Helpers for the browser tests: the page log and ``boot``. The fixtures are in conftest.py.
+
+    from e2e.helpers import boot
+
+    def test_something(page):
+        boot(page, "seed=3")
+        ...
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import pytest
+
+# Pyodide's boot in headless chromium on two cores takes 10-20 s; leave plenty of room for a busy CI.
+BOOT_TIMEOUT_MS = int(os.environ.get("TAVLI_BOOT_TIMEOUT_MS", "90000"))
+
+
+@dataclass
+class PageLog:
+    """What a page did: every request URL, and the problems that fail a test."""
+
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        """Do not fail on problems whose text matches ``pattern`` (a regex)."""
+        self.allowed.append(re.compile(pattern))
+
+    def problems(self) -> list[str]:
+        found = (
+            [f"console error: {m}" for m in self.console_errors]
+            + [f"page error: {m}" for m in self.page_errors]
+            + [f"failed request: {m}" for m in self.failed_requests]
+        )
+        return [p for p in found if not any(a.search(p) for a in self.allowed)]
+
+    def foreign_requests(self, origin: str) -> list[str]:
+        """Requests that left ``origin`` (data: and blob: URLs stay in the page)."""
+        out = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob"):
+                continue
+            if f"{parts.scheme}://{parts.netloc}" != origin:
+                out.append(url)
+        return out
+
+
+def boot(page, query: str = "", *, base: str = "./", timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Open the game (``base``, by default the served root, plus ``?query`` when given) and wait
+    until Python has started it."""
+    url = base + (f"?{query.lstrip('?')}" if query else "")
+    page.goto(url, wait_until="domcontentloaded")
+    assert page.evaluate("document.body.dataset.phase") == "loading", "the page must start in phase 'loading'"
+    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=timeout_ms)
+    phase = page.evaluate("document.body.dataset.phase")
+    if phase == "error":
+        shown = "\n".join(page.locator(".py-error").all_text_contents()).strip()
+        pytest.fail(f"Python failed to start the page:\n{shown[-3000:] or page.text_content('#status-text')}",
+                    pytrace=False)

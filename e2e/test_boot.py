@@ -1,0 +1,41 @@
+"""The page boots: Pyodide comes up from local files only and Python draws the starting board."""
+
+from urllib.parse import urlsplit
+
+from e2e.helpers import boot
+
+
+def test_skeleton_is_there_before_python(page):
+    page.goto("./", wait_until="domcontentloaded")
+    assert page.evaluate("document.body.dataset.phase") == "loading"
+    assert page.locator("#board .skeleton .sk-quarter i").count() == 24
+    assert page.locator(".loading-bar").is_visible()
+
+
+def test_boot_draws_the_initial_position(page, page_log, site_url):
+    boot(page)
+    assert page.evaluate("document.body.dataset.phase") == "ready"
+    assert page.locator("#board .skeleton").count() == 0
+    svg = page.locator("#board svg#board-svg")
+    assert svg.count() == 1
+    assert svg.locator("[data-owner]").count() == 30
+    assert svg.locator("[data-owner='0']").count() == 15
+    assert svg.locator("[data-owner='1']").count() == 15
+    # Bottom player's 24-point holds two of his checkers; his 6-point five.
+    assert svg.locator("[data-owner='0'][data-point='24']").count() == 2
+    assert svg.locator("[data-owner='0'][data-point='6']").count() == 5
+    assert svg.locator("[data-owner='1'][data-point='19']").count() == 5
+    assert not page.locator(".loading-bar").is_visible()
+
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+    assert page_log.requests, "no request was recorded"
+    assert page_log.foreign_requests(origin) == [], "the page must load everything from its own origin"
+    # The runtime really came from the vendored copy.
+    assert any(u.endswith("/web/vendor/pyodide/pyodide.asm.wasm") for u in page_log.requests)
+
+
+def test_boots_under_a_sub_path(page, page_log, subpath_site_url):
+    boot(page, base=subpath_site_url)
+    assert page.locator("#board svg [data-owner]").count() == 30
+    outside = [u for u in page_log.requests if not u.startswith(subpath_site_url)]
+    assert outside == [], "every URL must be relative to the page"

@@ -1,0 +1,96 @@
+"""Serve the repository root as a static site on 127.0.0.1 (standard library only).
+
+``make play`` runs this; the browser tests import :func:`make_server` from it, so the game and its
+tests are served the same way. It is a plain static host: what works here works on any static host
+under any sub-path, provided that host sends ``.wasm`` as ``application/wasm`` and ``.mjs`` as
+JavaScript (module scripts are refused with any other type).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Types the page depends on, set here rather than trusting the host's mimetypes database.
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".toml": "text/plain",
+    ".py": "text/plain",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".map": "application/json",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types above, no caching, optional silence, and an optional sub-path
+    (``prefix``, e.g. ``/games/tavli/``) under which the directory appears, as on a shared host."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    quiet = False
+    prefix = "/"
+
+    def send_head(self):
+        if self.prefix != "/":
+            if not self.path.startswith(self.prefix):
+                self.send_error(404, "outside the site's sub-path")
+                return None
+            self.path = "/" + self.path[len(self.prefix):]
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        # Always revalidate: a developer editing Python sees the new file on reload.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature fixed by base
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def normalize_prefix(prefix: str) -> str:
+    """``"games/tavli"`` -> ``"/games/tavli/"``; ``""`` or ``"/"`` -> ``"/"``."""
+    inner = prefix.strip("/")
+    return f"/{inner}/" if inner else "/"
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0, *, quiet: bool = True,
+                directory: Path = ROOT, prefix: str = "/") -> http.server.ThreadingHTTPServer:
+    """A threading static server over ``directory`` at URL path ``prefix``; ``port=0`` picks a
+    free port."""
+    handler_class = type("SiteHandler", (Handler,), {"quiet": quiet, "prefix": normalize_prefix(prefix)})
+    handler = functools.partial(handler_class, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="serve under this URL sub-path")
+    parser.add_argument("--quiet", action="store_true", help="no request log")
+    args = parser.parse_args(argv)
+    server = make_server(args.host, args.port, quiet=args.quiet, prefix=args.prefix)
+    host, port = server.server_address[:2]
+    path = normalize_prefix(args.prefix)
+    print(f"http://{host}:{port}{path if path != '/' else ''}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

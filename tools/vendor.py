@@ -1,0 +1,118 @@
+"""Copy the browser runtime (Pyodide core and PyScript) from node_modules into web/vendor/.
+
+The page loads only these local copies, never a CDN. ``web/vendor/`` is build output (git-ignored);
+``make`` runs this after ``npm ci``. It is idempotent: a stamp records a hash of package-lock.json
+and of this script, and nothing is copied again while both are unchanged and the files are there.
+
+    python3 tools/vendor.py          # copy if needed
+    python3 tools/vendor.py --force  # copy again
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "web" / "vendor"
+STAMP = VENDOR / ".stamp"
+
+PYODIDE_SRC = NODE_MODULES / "pyodide"
+PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
+
+# What the Pyodide core loads at boot. pyodide.mjs imports pyodide.asm.mjs (older releases named it
+# pyodide.asm.js), which fetches the .wasm, the zipped standard library and the package lock file.
+PYODIDE_SUFFIXES = (".mjs", ".js", ".wasm", ".zip", ".json", ".map")
+PYODIDE_SKIP = {"package.json"}
+PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYSCRIPT_REQUIRED = ("core.js", "core.css")
+
+
+def _fail(message: str) -> None:
+    print(f"vendor: {message}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def pinned_versions() -> dict[str, str]:
+    """The exact versions package.json asks for."""
+    deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    return {name: deps[name] for name in ("pyodide", "@pyscript/core")}
+
+
+def installed_version(name: str) -> str | None:
+    meta = NODE_MODULES / name / "package.json"
+    return json.loads(meta.read_text())["version"] if meta.exists() else None
+
+
+def stamp_key() -> str:
+    digest = hashlib.sha256()
+    digest.update((ROOT / "package-lock.json").read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()
+
+
+def vendored_complete() -> bool:
+    pyodide = VENDOR / "pyodide"
+    pyscript = VENDOR / "pyscript"
+    has_asm = (pyodide / "pyodide.asm.mjs").exists() or (pyodide / "pyodide.asm.js").exists()
+    return (
+        has_asm
+        and all((pyodide / f).exists() for f in PYODIDE_REQUIRED)
+        and all((pyscript / f).exists() for f in PYSCRIPT_REQUIRED)
+    )
+
+
+def up_to_date() -> bool:
+    return STAMP.exists() and STAMP.read_text().strip() == stamp_key() and vendored_complete()
+
+
+def copy_all() -> list[Path]:
+    for name, version in pinned_versions().items():
+        found = installed_version(name)
+        if found is None:
+            _fail(f"node_modules/{name} is missing: run `npm ci` (or `make`) first")
+        if found != version:
+            _fail(f"node_modules/{name} is {found}, package.json pins {version}: run `npm ci`")
+
+    if STAMP.exists():
+        STAMP.unlink()
+    for sub in ("pyodide", "pyscript"):
+        shutil.rmtree(VENDOR / sub, ignore_errors=True)
+    (VENDOR / "pyodide").mkdir(parents=True)
+
+    copied: list[Path] = []
+    for src in sorted(PYODIDE_SRC.iterdir()):
+        if src.is_file() and src.name.endswith(PYODIDE_SUFFIXES) and src.name not in PYODIDE_SKIP:
+            dest = VENDOR / "pyodide" / src.name
+            shutil.copy2(src, dest)
+            copied.append(dest)
+    # The whole PyScript dist: core.js imports hashed chunks (core-*.js, toml-*.js, ...) lazily.
+    shutil.copytree(PYSCRIPT_SRC, VENDOR / "pyscript")
+    copied.extend(p for p in (VENDOR / "pyscript").rglob("*") if p.is_file())
+
+    if not vendored_complete():
+        _fail("the packages in node_modules lack files the page needs (see PYODIDE_REQUIRED)")
+    STAMP.write_text(stamp_key() + "\n")
+    return copied
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Copy Pyodide and PyScript into web/vendor/.")
+    parser.add_argument("--force", action="store_true", help="copy even when the stamp is current")
+    args = parser.parse_args(argv)
+    if not args.force and up_to_date():
+        print("vendor: web/vendor is up to date")
+        return 0
+    copied = copy_all()
+    size = sum(p.stat().st_size for p in copied)
+    print(f"vendor: copied {len(copied)} files ({size / 1e6:.1f} MB) into web/vendor/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
