@@ -1,0 +1,298 @@
+"""Fevga (Φεύγα): the running game of tavli.
+
+The rules, as the engine applies them (issue 7):
+
+* Each player's 15 checkers start on his own 24-point, in diagonally opposite corners; both players
+  move anticlockwise, each from his 24-point down to his own home board (points 1..6). In the
+  player's numbering the opponent's point ``q`` is the player's ``q - 12`` if ``q > 12``, else
+  ``q + 12`` (the same formula both ways): the opponent starts on the player's 12-point, and the
+  player's starting quarter (19..24) is the opponent's last quarter before home (his 7..12).
+* Two dice, doubles played four times; both dice (all four) must be played when some order allows
+  it, and when only one die of two can be played, the larger must be when it can (as in Portes).
+  Bearing off as in Portes once all fifteen left are home (exact die, or a higher die from the
+  highest occupied point).
+* No hitting and no pinning: a single checker holds a point, closed to the opponent.
+* The first checker (``first_checker`` option). No second checker may leave the starting point
+  until the player's first checker has *passed* the opponent's starting point: checked before every
+  single step, a checker may leave the 24-point only when all fifteen are still there (it is the
+  first), or the player has a checker on a point numbered 11 or lower (strictly beyond the
+  opponent's starting 12-point, whether or not the opponent still stands there) or has borne one
+  off. So the first checker may pass with one die and a second checker leave with the next.
+  ``first_checker="quarter"`` (the other reading: "must reach the opponent's starting quarter")
+  accepts a checker on point 12 or lower (the opponent's quarter is the player's 7..12).
+* The starting quarter. A player may never hold all six points 19..24 (his starting quarter) at
+  once: a single step that would leave a checker of his on each of them is not legal (checked after
+  every step, so not even for a moment within a play).
+* The prime (``prime`` option, default ``"open"``). A prime of six consecutive points elsewhere is
+  allowed, but a player may not leave his opponent *shut out* when he can avoid it: the opponent is
+  shut out when he has checkers on the board and no single legal move with any die 1..6 (for any
+  roll he would pass). Among the legal plays (after the max-dice and higher-die rules), those that
+  leave the opponent shut out are illegal if at least one play does not; if every play does, they
+  all stay legal (the opponent passes). The test is made on each play's result with the
+  opponent's own rules (his first-checker rule and starting-quarter ban included). This is what
+  Greek rooms mean by "if all the opponent's checkers are stuck behind your prime you must open
+  it": a side that is not all home and cannot move at all has a checker on his 7-point or higher
+  with the six points before it closed (a side all home can always bear off), so the rule bites
+  when a six-point prime blocks everything (the only other way, the opponent's every move being
+  forbidden by his own starting-quarter ban, is a curiosity the rule treats the same way), and
+  the player must then break the prime, or otherwise give the opponent a move, if any play does.
+  ``prime="free"`` drops the rule.
+* The first to bear off all fifteen wins 1 point, or 2 if the loser has borne off none. No
+  backgammon, no cube.
+
+Position ID (14 characters): 80 bits, least significant bit first in each of 10 bytes, Base64
+without padding: for the side NOT on roll, then the side on roll, for each of its points 1..24 in
+its own numbering, as many 1-bits as checkers then a 0-bit (78 bits), then zero bits. (Like GNU
+Backgammon's Position ID but with no bar entries, so the two are not interchangeable.)
+:meth:`FevgaPosition.from_id` raises ``ValueError`` saying what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .variants import (
+    CHECKERS,
+    POINTS,
+    Ending,
+    Rules,
+    State,
+    Step,
+    Variant,
+    VariantPlay,
+    VariantTurn,
+    bear_off_ending,
+    check_side,
+    counts_bits,
+    decode_bits,
+    encode_bits,
+    pips,
+    plays_of,
+    read_counts,
+    side_from_points,
+)
+
+START = 24  # each player's starting point, in his own numbering
+ID_LENGTH = 14
+_ID_BYTES = 10
+_START_SIDE = (0,) * 23 + (CHECKERS, 0)
+FIRST_CHECKER = ("pass", "quarter")
+PRIME = ("open", "free")
+
+
+def opponent_point(point: int) -> int:
+    """The opponent's number for the player's point ``point`` (1..24), and the other way round."""
+    return point - 12 if point > 12 else point + 12
+
+
+_OTHER = tuple(opponent_point(p) - 1 for p in range(1, POINTS + 1))  # index of the same point, other side
+
+
+@dataclass(frozen=True, slots=True)
+class FevgaPosition:
+    """The checkers of the player on roll (``player``) and of the other side (``opponent``), each a
+    tuple of 25 counts in its owner's numbering (index ``i`` = point ``i + 1``; index 24, the bar,
+    always 0)."""
+
+    player: tuple[int, ...]
+    opponent: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", tuple(self.player))
+        object.__setattr__(self, "opponent", tuple(self.opponent))
+        check_side("player", self.player)
+        check_side("opponent", self.opponent)
+        for p in range(1, POINTS + 1):
+            if self.player[p - 1] and self.opponent[_OTHER[p - 1]]:
+                raise ValueError(f"both sides have checkers on point {p} (the opponent's {opponent_point(p)})")
+
+    @classmethod
+    def initial(cls) -> FevgaPosition:
+        """All fifteen of each side on its own 24-point."""
+        return cls(_START_SIDE, _START_SIDE)
+
+    @classmethod
+    def from_points(cls, player: dict[int, int], opponent: dict[int, int]) -> FevgaPosition:
+        """From ``{point: count}`` maps in each side's own numbering."""
+        return cls(side_from_points(player), side_from_points(opponent))
+
+    def swap(self) -> FevgaPosition:
+        return FevgaPosition(self.opponent, self.player)
+
+    def borne_off(self) -> tuple[int, int]:
+        return CHECKERS - sum(self.player), CHECKERS - sum(self.opponent)
+
+    def pip_counts(self) -> tuple[int, int]:
+        return pips(self.player), pips(self.opponent)
+
+    def on_bar(self) -> tuple[int, int]:
+        return 0, 0
+
+    def all_home(self) -> bool:
+        return not any(self.player[6:])
+
+    def checkers_at(self, point: int) -> tuple[int, int]:
+        """(player's, opponent's) checkers on ``point`` in the player's numbering."""
+        return self.player[point - 1], self.opponent[_OTHER[point - 1]]
+
+    def position_id(self) -> str:
+        """The 14-character ID described in the module docstring."""
+        return encode_bits(counts_bits(self.opponent) + counts_bits(self.player), _ID_BYTES)
+
+    @classmethod
+    def from_id(cls, position_id: str) -> FevgaPosition:
+        """Decode :meth:`position_id`; raise ``ValueError`` saying what is wrong."""
+        what = "Fevga position ID"
+        bits = decode_bits(position_id, ID_LENGTH, _ID_BYTES, what)
+        opponent, index = read_counts(bits, 0, what)
+        player, index = read_counts(bits, index, what)
+        for name, side in (("the player on roll", player), ("the opponent", opponent)):
+            if sum(side) > CHECKERS:
+                raise ValueError(f"the {what} gives {name} {sum(side)} checkers, more than {CHECKERS}")
+        if any(bits[index:]):
+            raise ValueError(f"the {what} has bits set after the position")
+        for p in range(1, POINTS + 1):
+            if player[p - 1] and opponent[_OTHER[p - 1]]:
+                raise ValueError(f"the {what} puts both sides on point {p}")
+        return cls(player, opponent)
+
+    def __str__(self) -> str:
+        return self.position_id()
+
+    def diagram(self) -> str:
+        """Plain text: X (on roll) and O by the player's points, 24 down to 1."""
+        rows = []
+        for p in range(POINTS, 0, -1):
+            mine, theirs = self.checkers_at(p)
+            if mine or theirs:
+                rows.append(f"{p:2d}: {'X' * mine}{'O' * theirs}")
+        off_mine, off_theirs = self.borne_off()
+        rows.append(f"off: X{off_mine} O{off_theirs}")
+        return "\n".join(rows)
+
+
+# --- movement -----------------------------------------------------------------------------------
+#
+# State: (me, opp): 24 counts each in the owner's numbering (index p - 1).
+
+
+class FevgaRules(Rules):
+    def __init__(self, first_checker: str = "pass", prime: str = "open") -> None:
+        if first_checker not in FIRST_CHECKER:
+            raise ValueError(f"first_checker is one of {FIRST_CHECKER}, not {first_checker!r}")
+        if prime not in PRIME:
+            raise ValueError(f"prime is one of {PRIME}, not {prime!r}")
+        self.first_checker = first_checker
+        self.prime = prime
+        self._past = 11 if first_checker == "pass" else 12  # points 1.._past count as "passed"
+
+    def state(self, position: FevgaPosition) -> State:
+        return (position.player[:POINTS], position.opponent[:POINTS])
+
+    def single_steps(self, state: State, die: int) -> list[Step]:
+        me, opp = state
+        highest = POINTS
+        while highest and not me[highest - 1]:
+            highest -= 1
+        home = highest <= 6
+        may_leave = me[START - 1] == CHECKERS or sum(me) < CHECKERS or any(me[: self._past])
+        quarter_gap = sum(1 for n in me[18:24] if not n)  # points of 19..24 not held
+        steps: list[Step] = []
+        for p in range(highest, 0, -1):
+            if not me[p - 1] or (p == START and not may_leave):
+                continue
+            t = p - die
+            if t >= 1:
+                if opp[_OTHER[t - 1]]:
+                    continue
+                gap = quarter_gap - (t >= 19 and not me[t - 1]) + (p >= 19 and me[p - 1] == 1)
+                if not gap:
+                    continue  # would hold all six points of the starting quarter
+                steps.append((p, t, die, False))
+            elif home and (t == 0 or p == highest):
+                steps.append((p, 0, die, False))
+        return steps
+
+    def apply_step(self, state: State, step: Step) -> State:
+        me, opp = state
+        p, t, _, _ = step
+        m = list(me)
+        m[p - 1] -= 1
+        if t:
+            m[t - 1] += 1
+        return (tuple(m), opp)
+
+    def position(self, state: State) -> FevgaPosition:
+        me, opp = state
+        return FevgaPosition(me + (0,), opp + (0,))
+
+    def shut_out(self, state: State) -> bool:
+        """Whether the side NOT on roll in ``state`` has checkers but no move with any die."""
+        me, opp = state
+        if not sum(opp):
+            return False
+        turned = (opp, me)
+        return not any(self.single_steps(turned, die) for die in range(1, 7))
+
+    def select(self, start: State, finals: list[State]) -> list[bool]:
+        if self.prime == "free":
+            return [True] * len(finals)
+        return [not self.shut_out(s) for s in finals]
+
+
+def rules(first_checker: str = "pass", prime: str = "open") -> FevgaRules:
+    return FevgaRules(first_checker, prime)
+
+
+def legal_plays(
+    position: FevgaPosition,
+    dice: tuple[int, int],
+    *,
+    first_checker: str = "pass",
+    prime: str = "open",
+    minimize_waste: bool = False,
+    **_: Any,
+) -> list[VariantPlay]:
+    """Every legal play of ``dice``, one per distinct result (a single empty play when none).
+
+    Options: ``first_checker`` ("pass" or "quarter"), ``prime`` ("open" or "free"),
+    ``minimize_waste`` (as in Portes). See the module docstring.
+    """
+    return plays_of(FevgaRules(first_checker, prime), position, dice, minimize_waste=minimize_waste)
+
+
+class Turn(VariantTurn):
+    """A Fevga turn played one checker at a time (the methods of :class:`tavli.turn.Turn`)."""
+
+    def __init__(
+        self,
+        position: FevgaPosition,
+        dice: tuple[int, int],
+        *,
+        first_checker: str = "pass",
+        prime: str = "open",
+        minimize_waste: bool = False,
+        **_: Any,
+    ) -> None:
+        super().__init__(FevgaRules(first_checker, prime), position, dice, minimize_waste=minimize_waste)
+
+
+def outcome_of(position: FevgaPosition, **_: Any) -> Ending | None:
+    """The result once one side has borne off all fifteen (seen from the side to move next):
+    1 point, or 2 if the loser has borne off none; otherwise ``None``."""
+    return bear_off_ending(position.player, position.opponent)
+
+
+VARIANT = Variant(
+    "fevga",
+    FevgaPosition.initial,
+    legal_plays,
+    Turn,
+    outcome_of,
+    FevgaPosition.from_id,
+    opponent_point,
+    {"minimize_waste": False, "first_checker": "pass", "prime": "open"},
+)
+
+__all__ = ["FevgaPosition", "Turn", "VARIANT", "legal_plays", "opponent_point", "outcome_of", "rules"]
