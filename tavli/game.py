@@ -1,7 +1,8 @@
 """One game of Portes from the opening roll to its result.
 
 Players are numbered 0 and 1. The game keeps the position from the side of the player on roll
-(``game.position``), as GNU Backgammon does; ``position_for(player)`` gives either side's view.
+(``game.position``), as GNU Backgammon does; once the last checker is borne off it is seen from the
+loser's side (the winner stays ``on_roll``). ``position_for(player)`` gives either side's view.
 
 * Opening roll: each player rolls one die; ties are rolled again; the higher die moves first and
   plays both dice shown.
@@ -79,6 +80,7 @@ class Game:
         self.position = position if position is not None else Position.initial()
         self.on_roll = on_roll if on_roll is not None else 0
         self.phase = "opening" if on_roll is None else "roll"
+        self._view = self.on_roll  # whose side ``position.player`` is
         self.dice: tuple[int, int] | None = None
         self.turn: Turn | None = None
         self.result: GameResult | None = None
@@ -89,7 +91,7 @@ class Game:
 
     def position_for(self, player: int) -> Position:
         """The checkers seen from ``player``'s side (his checkers in ``player``)."""
-        return self.position if player == self.on_roll else self.position.swap()
+        return self.position if player == self._view else self.position.swap()
 
     @property
     def board(self) -> Position:
@@ -111,7 +113,7 @@ class Game:
         first = 0 if pair[0] > pair[1] else 1
         if first != self.on_roll:
             self.position = self.position.swap()
-            self.on_roll = first
+            self.on_roll = self._view = first
         self._start_turn((max(pair), min(pair)))
         return pair
 
@@ -160,6 +162,7 @@ class Game:
         play = self.turn.play()
         self.record.append((self.on_roll, self.dice, play))
         self.position = play.result
+        self._view = 1 - self.on_roll
         outcome = outcome_of(self.position)
         self.turn = None
         self.dice = None
@@ -170,6 +173,17 @@ class Game:
         self.on_roll = 1 - self.on_roll
         self.phase = "roll"
         return play
+
+    def concede(self, winner: int, outcome: Outcome) -> GameResult:
+        """End the game without playing it out: a dropped double, an accepted resignation, a win
+        claimed on time. Any turn in progress is abandoned."""
+        if self.phase == "over":
+            raise GameError("the game is already over")
+        self.turn = None
+        self.dice = None
+        self.result = GameResult(winner, Outcome(outcome))
+        self.phase = "over"
+        return self.result
 
     def must_pass(self) -> bool:
         """True when the roll just thrown allows no move at all."""

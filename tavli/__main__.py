@@ -1,0 +1,5 @@
+"""``python -m tavli``: see :mod:`tavli.cli`."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,358 @@
+"""Built-in computer players. The first is :class:`BeginnerBot`: a simple, honest heuristic player.
+
+It never looks at the dice to come. A play is chosen by scoring the position it leaves:
+
+* the race: pips ahead (the pip count of each side);
+* safety: each blot left where the opponent can hit it costs the pips it would lose, weighted by
+  the share of rolls that hit it (direct shots count much more than indirect ones) and by how
+  strong the opponent's home board is;
+* strength: points made, most of all the home-board points 4, 5, 6 and the bar point, and anchors
+  in the opponent's home board; a bonus for three or more points in a row (a prime); opposing
+  checkers on the bar; a small cost for stacking more than three checkers on a point;
+* once the sides have passed each other, only the race and the checkers borne off count.
+
+The cube and resignations come from a rough winning chance (the race adjusted by the same
+position terms): double when clearly ahead, take unless far behind, resign only when the game
+cannot be won (and offer no more than is surely lost), accept a resignation that gives what the
+game would most likely give. Everything is cheap enough for the browser (Pyodide).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .game import Outcome
+from .movegen import Play, legal_plays
+from .position import Position
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .match import Match
+
+# How good it is to hold each point (index = point number in the owner's numbering, 1..24).
+_POINT_VALUE = (
+    0.0,
+    0.3, 0.9, 1.5, 2.3, 2.7, 2.5,  # home board
+    2.0, 1.2, 0.9, 0.6, 0.5, 0.4,  # outer board
+    0.3, 0.3, 0.3, 0.4, 0.6, 0.8,  # opponent's outer board
+    0.9, 2.0, 1.8, 0.9, 0.6, 0.4,  # opponent's home board (anchors)
+)
+# Rough share of the 36 rolls that hit a blot at each distance (1..12) from one checker.
+_HIT_SHARE = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """What the bot knows of the match, seen from its side: ``me``/``opponent`` scores, points
+    each still needs (None in money play), the cube value and who owns it (``"me"``,
+    ``"opponent"`` or None in the middle), the Crawford game, the rules."""
+
+    length: int | None = None
+    score: tuple[int, int] = (0, 0)
+    cube: int = 1
+    owner: str | None = None
+    crawford: bool = False
+    rules: Rules = Rules.international()
+    cube_available: bool = True
+
+    @property
+    def money(self) -> bool:
+        return self.length is None
+
+    def needs(self) -> tuple[int | None, int | None]:
+        if self.length is None:
+            return None, None
+        return self.length - self.score[0], self.length - self.score[1]
+
+    @classmethod
+    def of(cls, match: Match, player: int) -> MatchContext:
+        owner = None if match.cube_owner is None else ("me" if match.cube_owner == player else "opponent")
+        return cls(
+            length=match.length,
+            score=(match.scores[player], match.scores[1 - player]),
+            cube=match.cube,
+            owner=owner,
+            crawford=match.crawford,
+            rules=match.rules,
+            cube_available=match.cube_available(player),
+        )
+
+
+class BeginnerBot:
+    """The "Beginner" level: a heuristic player (see the module's description).
+
+    Positions given to its methods are seen from the bot's side (its checkers in ``.player``).
+    """
+
+    name = "beginner"
+
+    # --- checker play -----------------------------------------------------------------------
+
+    def choose_play(self, position: Position, dice: tuple[int, int], context: MatchContext | None = None) -> Play:
+        """The play of ``dice`` whose resulting position scores best."""
+        rules = context.rules if context is not None else Rules.international()
+        plays = legal_plays(position, dice, minimize_waste=rules.minimize_waste)
+        best = plays[0]
+        best_score = -math.inf
+        for play in plays:
+            score = evaluate(play.result.swap())
+            if score > best_score:
+                best, best_score = play, score
+        return best
+
+    # --- the cube ---------------------------------------------------------------------------
+
+    def cube_action(self, position: Position, context: MatchContext) -> bool:
+        """Whether to double, on roll in ``position``, before rolling."""
+        if not context.cube_available or context.owner == "opponent" or context.cube >= 64:
+            return False
+        my_need, their_need = context.needs()
+        if my_need is not None and their_need is not None:
+            if my_need <= context.cube:
+                return False  # the cube already wins the match for me: doubling only risks more
+            if their_need == 1 and not context.crawford:
+                return True  # post-Crawford, trailing: doubling costs nothing
+        p = win_probability(position)
+        return 0.68 <= p
+
+    def take_decision(self, position: Position, context: MatchContext) -> bool:
+        """Whether to take a double; ``position`` is seen from the bot, the doubler on roll."""
+        my_need, their_need = context.needs()
+        if their_need is not None and their_need <= context.cube:
+            return True  # dropping loses the match anyway
+        if my_need is not None and their_need is not None and their_need == 1:
+            return True
+        p_doubler = win_probability(position.swap())
+        return p_doubler <= 0.76
+
+    # --- resigning --------------------------------------------------------------------------
+
+    def resign_offer(self, position: Position, context: MatchContext) -> Outcome | None:
+        """What to resign, on roll in ``position`` before rolling: only a sure loss, and no more
+        than is sure (None: play on)."""
+        if not certain_loss(position):
+            return None
+        surely = Outcome.GAMMON if certain_gammon(position) else Outcome.SINGLE
+        if not context.rules.resign_offers:
+            borne_off = position.borne_off()[0]
+            cost = Outcome.GAMMON if borne_off == 0 else Outcome.SINGLE
+            return cost if cost <= surely else None
+        return surely
+
+    def accept_resignation(self, position: Position, level: Outcome, context: MatchContext) -> bool:
+        """Whether to accept the opponent's offer to resign ``level``; ``position`` from the bot,
+        the resigner on roll."""
+        level = Outcome(level)
+        my_need, _ = context.needs()
+        if my_need is not None and int(level) * context.cube >= my_need:
+            return True  # it wins the match
+        if context.money and context.rules.jacoby and context.cube == 1:
+            return True  # gammons do not count yet
+        theirs = position.swap()  # the resigner's side in .player
+        if theirs.borne_off()[0] > 0:
+            return True  # he cannot lose more than a single
+        if level >= Outcome.GAMMON:
+            return level >= Outcome.BACKGAMMON or not _backgammon_likely(theirs) or not context.rules.backgammons
+        return not _gammon_likely(theirs)
+
+    # --- driving a match --------------------------------------------------------------------
+
+    def act(self, match: Match, player: int) -> str:
+        """Make one action for ``player`` in ``match`` (when he must act, or the opening roll) and
+        say which; ``""`` when there is nothing for him to do."""
+        phase = match.phase
+        if match.can_claim(player):
+            match.claim_timeout(player=player)
+            return "claim-timeout"
+        if phase == "opening":
+            match.roll()
+            return "roll"
+        if match.to_act != player:
+            return ""
+        context = MatchContext.of(match, player)
+        if phase == "roll":
+            position = match.position_for(player)
+            level = self.resign_offer(position, context) if match.resign_refused is None else None
+            if level is not None and level in match.resign_options():
+                match.offer_resignation(level, player=player)
+                return "resign"
+            if match.can_double() and self.cube_action(position, context):
+                match.double(player=player)
+                return "double"
+            match.roll(player=player)
+            return "roll"
+        if phase == "move":
+            dice = match.rolled
+            assert dice is not None
+            match.play(self.choose_play(match.game.position, dice, context), player=player)
+            return "play"
+        if phase == "cube":
+            if self.take_decision(match.position_for(player), context):
+                match.take(player=player)
+                return "take"
+            match.drop(player=player)
+            return "drop"
+        if phase == "resign":
+            assert match.resign_offer is not None
+            if self.accept_resignation(match.position_for(player), match.resign_offer, context):
+                match.accept_resignation(player=player)
+                return "accept"
+            match.refuse_resignation(player=player)
+            return "refuse"
+        return ""
+
+
+# --- evaluation -----------------------------------------------------------------------------------
+
+
+def evaluate(position: Position) -> float:
+    """How good ``position`` is for ``position.player``, who has just moved (the opponent rolls
+    next), in pips."""
+    me, opp = position.player, position.opponent
+    my_pips, opp_pips = position.pip_counts()
+    my_off, opp_off = position.borne_off()
+    score = float(opp_pips - my_pips)
+    if not position.is_contact():
+        return score + 2.0 * my_off - 0.3 * _wastage(me)
+    score += _structure(me, opp) - 0.5 * _structure(opp, me)
+    score -= _blot_risk(me, opp)
+    return score
+
+
+def win_probability(position: Position) -> float:
+    """A rough chance that ``position.player``, on roll, wins the game."""
+    my_pips, opp_pips = position.pip_counts()
+    lead = opp_pips - my_pips + 4.0  # being on roll is worth about four pips
+    scale = 2.13 * math.sqrt(max(my_pips, opp_pips, 16))
+    if position.is_contact():
+        # While the checkers can still hit, the race counts for less and the board for more.
+        me, opp = position.player, position.opponent
+        lead *= 0.6
+        lead += 0.5 * (_structure(me, opp) - _structure(opp, me))
+        lead += 0.3 * _blot_risk(opp, me)  # the roller may hit a blot now
+        scale += 12.0
+    else:
+        lead += 0.3 * (_wastage(position.opponent) - _wastage(position.player))
+    return 0.5 * (1.0 + math.erf(lead / (scale * math.sqrt(2.0))))
+
+
+def certain_loss(position: Position) -> bool:
+    """True when ``position.player``, on roll, cannot win whatever the dice: the sides have passed
+    each other and even 6-6 every turn finishes after the opponent with the worst rolls."""
+    if position.is_contact():
+        return False
+    my_pips, opp_pips = position.pip_counts()
+    me_left = sum(position.player)
+    mine = max(math.ceil(my_pips / 24), math.ceil(me_left / 4))
+    theirs = math.ceil(opp_pips / 2)  # every roll takes at least two pips off
+    return mine > theirs
+
+
+def certain_gammon(position: Position) -> bool:
+    """True when ``position.player``, on roll with nothing borne off, cannot bear off a checker
+    before the opponent finishes (even rolling 6-6 every turn)."""
+    if position.borne_off()[0] > 0 or position.is_contact():
+        return False
+    me = position.player
+    to_home = sum(n * (i + 1 - 6) for i, n in enumerate(me) if i >= 6)
+    nearest = min(i + 1 for i, n in enumerate(me) if n and i < 6) if any(me[:6]) else 1
+    mine = math.ceil((to_home + min(nearest, 6)) / 24)
+    theirs = math.ceil(position.pip_counts()[1] / 2)
+    return mine > theirs
+
+
+def _structure(me: tuple[int, ...], opp: tuple[int, ...]) -> float:
+    """Points made, primes, opposing checkers on the bar, stacking: good for ``me``."""
+    score = 0.0
+    run = best_run = 0
+    home_points = 0
+    for i in range(24):
+        n = me[i]
+        if n >= 2:
+            score += _POINT_VALUE[i + 1]
+            if i < 6:
+                home_points += 1
+            if i < 23:
+                run += 1
+                best_run = max(best_run, run)
+        else:
+            run = 0
+        if n > 3:
+            score -= 0.4 * (n - 3)
+    if best_run >= 3:
+        score += 0.6 * best_run * best_run
+    score += opp[24] * (2.0 + 0.8 * home_points)
+    return score
+
+
+def _blot_risk(me: tuple[int, ...], opp: tuple[int, ...]) -> float:
+    """Pips ``me`` should expect to lose to blots the opponent can hit on his next roll."""
+    # Opposing checkers in my numbering: his point r is my point 25 - r; his bar is my point 0.
+    theirs = [0] * 25
+    for r in range(24):
+        if opp[r]:
+            theirs[24 - r] = opp[r]
+    theirs[0] = opp[24]
+    strength = sum(1 for i in range(6) if opp[i] >= 2)
+    total = 0.0
+    for p in range(1, 25):
+        if me[p - 1] != 1:
+            continue
+        share = 0
+        for d in range(1, 13):
+            q = p - d
+            if q < 0:
+                break
+            if theirs[q]:
+                share += _HIT_SHARE[d]
+        if share:
+            chance = min(share, 30) / 36.0
+            total += chance * ((25 - p) * 0.5 + 4.0) * (1.0 + strength / 6.0)
+    return total
+
+
+def _wastage(side: tuple[int, ...]) -> float:
+    """Checkers piled on the low points waste pips when bearing off."""
+    return float(side[0] * 2 + side[1])
+
+
+def _gammon_likely(position: Position) -> bool:
+    """The resigner (``position.player``, on roll, nothing borne off) is far from bearing a
+    checker off."""
+    me = position.player
+    to_home = sum(n * (i + 1 - 6) for i, n in enumerate(me) if i >= 6)
+    opp_pips = position.pip_counts()[1]
+    return to_home > 0.5 * opp_pips or (me[24] > 0 and position.is_contact() and to_home > 30)
+
+
+def _backgammon_likely(position: Position) -> bool:
+    """The resigner still has checkers on the bar or in the winner's home board and is far behind."""
+    me = position.player
+    stuck = me[24] + sum(me[18:24])
+    return stuck > 0 and position.pip_counts()[1] < 40
+
+
+BOTS = {"beginner": BeginnerBot}
+
+
+def make_bot(name: str) -> BeginnerBot:
+    """A bot by level name (``beginner``)."""
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+
+
+__all__ = [
+    "BOTS",
+    "BeginnerBot",
+    "MatchContext",
+    "certain_gammon",
+    "certain_loss",
+    "evaluate",
+    "make_bot",
+    "win_probability",
+]
+

@@ -1,0 +1,157 @@
+"""The command line: whole matches between built-in bots, and a look at a saved match.
+
+    python -m tavli match --length 5 --rules international --seed 7 --players beginner,beginner \\
+        --mat out.mat --json out.json
+    python -m tavli match --games 10 --rules greek          # money play, ten games
+    python -m tavli show out.json                           # final position and score
+
+``match`` prints one line per game and the final score; ``--mat`` and ``--json`` write the match
+as a Jellyfish transcript and as a saved match. ``show`` reads a saved match (JSON) or a ``.mat``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .bots import BOTS, make_bot
+from .match import Match
+from .rules import PRESETS, Rules
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        return 0
+    except (OSError, ValueError) as error:
+        print(f"tavli: {error}", file=sys.stderr)
+        return 1
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m tavli", description="Tavli: backgammon matches on the command line.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("match", help="play a whole match between two built-in bots")
+    target = play.add_mutually_exclusive_group()
+    target.add_argument("--length", type=int, default=None, help="points to win the match (1..25; default 5)")
+    target.add_argument("--games", type=int, default=None, help="money play: this many games, points tallied")
+    play.add_argument("--rules", choices=PRESETS, default="international", help="rule preset (default international)")
+    play.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable matches)")
+    play.add_argument(
+        "--players", default="beginner,beginner", help=f"two bots, comma-separated ({', '.join(BOTS)})"
+    )
+    play.add_argument("--mat", type=Path, help="write the match as a .mat transcript")
+    play.add_argument("--json", type=Path, help="write the match as a saved match (JSON)")
+    play.add_argument("--quiet", action="store_true", help="print only the final score")
+    play.set_defaults(run=_run_match)
+
+    show = commands.add_parser("show", help="print the position and score of a saved match (.json or .mat)")
+    show.add_argument("path", type=Path)
+    show.set_defaults(run=_run_show)
+    return parser
+
+
+def play_match(match: Match, bots: Sequence, *, on_game_end=None, max_actions: int = 1_000_000) -> Match:
+    """Let ``bots[0]`` and ``bots[1]`` play ``match`` to its end."""
+    for _ in range(max_actions):
+        if match.is_over():
+            return match
+        if match.phase == "game-over":
+            if on_game_end is not None:
+                on_game_end(match)
+            match.next_game()
+            continue
+        player = match.to_act if match.to_act is not None else 0
+        if not bots[player].act(match, player):
+            raise RuntimeError(f"bot {player} did nothing at {match.phase}")
+    raise RuntimeError("the match did not end")
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    names = [name.strip() for name in args.players.split(",")]
+    if len(names) != 2:
+        raise ValueError("--players takes two bot names separated by a comma")
+    bots = [make_bot(name) for name in names]
+    length = None if args.games is not None else (args.length if args.length is not None else 5)
+    match = Match(length, Rules.preset(args.rules), seed=args.seed, games=args.games)
+
+    def report(m: Match) -> None:
+        if not args.quiet and m.result is not None:
+            print(_game_line(m))
+
+    play_match(match, bots, on_game_end=report)
+    report(match)
+    print(_final_line(match, names))
+    labels = (f"{names[0]} (0)", f"{names[1]} (1)") if names[0] == names[1] else (names[0], names[1])
+    if args.mat:
+        args.mat.write_text(match.to_mat(labels), encoding="utf-8")
+    if args.json:
+        args.json.write_text(match.to_json(indent=1), encoding="utf-8")
+    return 0
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    text = args.path.read_text(encoding="utf-8")
+    try:
+        json.loads(text)
+    except ValueError:
+        match = Match.from_mat(text)
+    else:
+        match = Match.from_json(text)
+    print(show_text(match))
+    return 0
+
+
+def show_text(match: Match) -> str:
+    """The position (player 0 as X, moving 24 -> 1), the score and the state of ``match``."""
+    lines = [f"rules: {match.rules.describe()}", f"score: {match.score_text()}"]
+    if match.cube > 1 or match.cube_owner is not None:
+        lines.append(f"cube: {match.cube}, owned by player {match.cube_owner}")
+    if match.crawford:
+        lines.append("Crawford game")
+    lines.append(f"phase: {match.phase}" + (f", player {match.to_act} to act" if match.to_act is not None else ""))
+    if match.is_over():
+        who = "nobody (a tie)" if match.winner is None else f"player {match.winner}"
+        lines.append(f"winner: {who} ({match.end_reason})")
+    elif match.result is not None:
+        lines.append(f"last game: {_result_text(match)}")
+    lines.append("position (X = player 0, O = player 1):")
+    lines.append(match.position_for(0).diagram())
+    lines.append(f"GNU ID: {match.gnubg_id()}")
+    lines.append(match.xgid())
+    return "\n".join(lines)
+
+
+def _game_line(match: Match) -> str:
+    return f"game {match.game_number}: {_result_text(match)}; score {match.scores[0]}-{match.scores[1]}"
+
+
+def _result_text(match: Match) -> str:
+    result = match.result
+    assert result is not None
+    how = {
+        "bear-off": "bore off",
+        "drop": "(double dropped)",
+        "resign": "(resignation)",
+        "timeout": "(on time)",
+        "resign-match": "(match resigned)",
+    }.get(result.reason, result.reason)
+    kind = result.counted.name.lower()
+    return f"player {result.winner} wins {result.points} point{'s' if result.points != 1 else ''} {how}, a {kind} at cube {result.cube}"
+
+
+def _final_line(match: Match, names: Sequence[str]) -> str:
+    target = "money play" if match.length is None else f"match to {match.length}"
+    if match.winner is None:
+        return f"{target}: {match.scores[0]}-{match.scores[1]} after {match.game_number} games, a tie"
+    return (
+        f"{target}: player {match.winner} ({names[match.winner]}) wins "
+        f"{match.scores[0]}-{match.scores[1]} after {match.game_number} games"
+    )

@@ -1,0 +1,318 @@
+"""A match saved as a versioned JSON document, and loaded back exactly.
+
+The document (``"format": "tavli-match"``, ``"version": 1``) holds the settings (length, rules,
+the dice source, the clock), the state of the match as it stands (scores, cube, the checkers seen
+from player 0, the phase, a turn in progress with the moves made so far, a resignation offered)
+and the full event log. A loaded match continues as if it had never been saved: a seeded dice
+source continues where it was (the document keeps the seed and how many dice were thrown), fixed
+dice keep their remaining values, the clock keeps its times.
+
+Loading checks everything and builds a fresh match: a document that is not one of ours, from a
+newer version, or inconsistent raises ``ValueError`` with the reason, never a half-loaded match.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .dice import DiceSource, FixedDice, SecureDice, SeededDice
+from .game import Game, Outcome
+from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, GameScore, Match, _CountingDice
+from .movegen import Move
+from .position import Position
+from .rules import Rules
+
+FORMAT = "tavli-match"
+VERSION = 1
+
+_GAME_PHASE = {
+    "opening": "opening",
+    "roll": "roll",
+    "cube": "roll",
+    "resign": "roll",
+    "move": "move",
+    "game-over": "over",
+    "match-over": "over",
+}
+
+
+# --- saving -------------------------------------------------------------------------------------
+
+
+def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
+    """The match as a JSON-ready dict; ``now`` is the time for a running clock (default: the
+    match's time function). A loaded match's clock is paused until it is resumed or the next
+    player must act, so the document's log ends with that pause (the match's own log is left
+    as it is)."""
+    game = match.game
+    log = [dict(event) for event in match.log]
+    clock = None
+    if match.clock is not None:
+        now = float(match._time()) if now is None else now
+        clock = match.clock.to_dict(now)
+        running = match.clock.state(now)
+        if running.active is not None and not running.paused and not running.match_lost:
+            log.append({"type": "pause", "t": now})
+    turn = game.turn
+    state: dict[str, Any] = {
+        "phase": match.phase,
+        "game": match.game_number,
+        "scores": list(match.scores),
+        "crawford": match.crawford,
+        "crawford_played": match.crawford_played,
+        "cube": match.cube,
+        "cube_owner": match.cube_owner,
+        "auto_roll": list(match.auto_roll),
+        "on_roll": game.on_roll,
+        "position": game.position_for(0).gnubg_id(),
+        "dice": list(game.dice) if game.dice is not None else None,
+        "moves": [[m.start, m.end, m.die] for m in turn.moves] if turn is not None else [],
+        "opening_rolls": [list(pair) for pair in game.opening_rolls],
+        "resign_offer": _level_name(match.resign_offer),
+        "resign_refused": _level_name(match.resign_refused),
+        "result": match.result.to_dict() if match.result is not None else None,
+        "results": [r.to_dict() for r in match.results],
+        "winner": match.winner,
+        "end_reason": match.end_reason,
+        "flagged": match.flagged,
+        "flag_seen": match.flag_seen,
+    }
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "length": match.length,
+        "games": match.max_games,
+        "rules": match.rules.to_dict(),
+        "dice": _dice_to_dict(match.dice),
+        "clock": clock,
+        "state": state,
+        "log": log,
+    }
+
+
+def dumps(match: Match, now: float | None = None, **options: Any) -> str:
+    """The match as JSON text (``options`` go to ``json.dumps``, e.g. ``indent=2``)."""
+    return json.dumps(to_document(match, now), **options)
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def loads(text: str | bytes, *, dice: DiceSource | None = None, time: Callable[[], float] | None = None) -> Match:
+    """A match from :func:`dumps`' text; ``ValueError`` saying what is wrong otherwise."""
+    try:
+        document = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"not a saved match: the text is not JSON ({error})") from None
+    return from_document(document, dice=dice, time=time)
+
+
+def from_document(document: Any, *, dice: DiceSource | None = None, time: Callable[[], float] | None = None) -> Match:
+    """A match from :func:`to_document`'s dict; ``ValueError`` saying what is wrong otherwise.
+
+    ``dice`` replaces the saved dice source (needed to continue a match whose dice came from the
+    browser); ``time`` is the time function for actions not passed ``now``."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValueError(f"not a saved match: the document's format is not {FORMAT!r}")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("not a saved match: it has no version number")
+    if version > VERSION:
+        raise ValueError(f"the match was saved by a newer version ({version}); this one reads up to {VERSION}")
+    if version < 1:
+        raise ValueError(f"unknown saved match version {version}")
+    try:
+        return _build(document, dice, time)
+    except ValueError as error:  # GameError, IllegalMove and our own checks are ValueErrors
+        raise ValueError(f"corrupt saved match: {error}") from None
+    except (KeyError, TypeError, IndexError, AttributeError) as error:
+        raise ValueError(f"corrupt saved match: missing or malformed {error}") from None
+
+
+def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[], float] | None) -> Match:
+    length = document["length"]
+    if length is not None:
+        _expect(_is_int(length) and 1 <= length <= MAX_LENGTH, f"match length {length!r}")
+    games = document.get("games")
+    rules = Rules.from_dict(document["rules"])
+    source = dice if dice is not None else _dice_from_dict(document["dice"])
+    clock = _clock_from_dict(document.get("clock"))
+    match = Match(length, rules, source, clock=clock, time=time, games=games)
+    if dice is None:
+        match.dice.drawn = int(document["dice"].get("drawn", 0))
+    log = document["log"]
+    _expect(isinstance(log, list) and all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log), "event log")
+    _restore_state(match, document["state"])
+    _check_log(log, match)
+    match.log = [dict(event) for event in log]
+    # The document must be what this match writes back, or something in it did not hold.
+    again = to_document(match, 0.0)  # the loaded clock is paused: the time given is not used
+    for key in ("length", "games", "rules", "state", "clock"):
+        _expect(again[key] == document[key], f"{key} (it does not match the state it describes)")
+    return match
+
+
+def _check_log(log: list[dict[str, Any]], match: Match) -> None:
+    """The log tells the same story as the state: as many games, the same results."""
+    games = sum(1 for event in log if event["type"] == "game")
+    _expect(games == match.game_number, f"event log ({games} games for game {match.game_number})")
+    wins = [event for event in log if event["type"] == "win"]
+    _expect(len(wins) == len(match.results), "event log (not the same game results)")
+    for event, result in zip(wins, match.results):
+        _expect({k: event.get(k) for k in result.to_dict()} == result.to_dict(), "event log (not the same game results)")
+    if wins and match.length is None:
+        _expect(wins[-1].get("scores") == match.scores, "event log (not the same score)")
+
+
+def _restore_state(match: Match, state: dict[str, Any]) -> None:
+    phase = state["phase"]
+    _expect(phase in PHASES, f"phase {phase!r}")
+    match.phase = phase
+    match.game_number = state["game"]
+    _expect(_is_int(match.game_number) and match.game_number >= 1, "game number")
+    scores = state["scores"]
+    _expect(isinstance(scores, list) and len(scores) == 2 and all(_is_int(s) and s >= 0 for s in scores), "scores")
+    if match.length is not None:
+        _expect(all(s <= match.length for s in scores), "scores past the target")
+    match.scores = list(scores)
+    match.crawford = _bool(state["crawford"], "crawford")
+    match.crawford_played = _bool(state["crawford_played"], "crawford_played")
+    cube = state["cube"]
+    _expect(_is_int(cube) and cube in [2**i for i in range(7)] and cube <= MAX_CUBE, f"cube value {cube!r}")
+    owner = state["cube_owner"]
+    _expect(owner in (None, 0, 1) and not isinstance(owner, bool), "cube owner")
+    _expect((owner is None) == (cube == 1), "cube owner for that value")
+    if cube > 1:
+        _expect(match.rules.cube and match.length != 1, "a turned cube where there is none")
+    match.cube, match.cube_owner = cube, owner
+    auto = state["auto_roll"]
+    _expect(isinstance(auto, list) and len(auto) == 2, "auto_roll")
+    match.auto_roll = [_bool(a, "auto_roll") for a in auto]
+    match.resign_offer = _level(state["resign_offer"])
+    match.resign_refused = _level(state["resign_refused"])
+    _expect((match.resign_offer is not None) == (phase == "resign"), "resignation offer for the phase")
+    match.results = [_score(r) for r in state["results"]]
+    match.result = _score(state["result"]) if state["result"] is not None else None
+    match.winner = state["winner"]
+    _expect(match.winner in (None, 0, 1), "winner")
+    match.end_reason = state["end_reason"]
+    match.flagged = state["flagged"]
+    _expect(match.flagged in (None, 0, 1) and not isinstance(match.flagged, bool), "flagged player")
+    match.flag_seen = _bool(state["flag_seen"], "flag_seen")
+
+    on_roll = state["on_roll"]
+    _expect(on_roll in (0, 1) and not isinstance(on_roll, bool), "player on roll")
+    seen_by_0 = Position.from_gnubg_id(state["position"])
+    position = seen_by_0 if on_roll == 0 else seen_by_0.swap()
+    game_phase = _GAME_PHASE[phase]
+    source = match.dice
+    if game_phase == "opening":
+        _expect(position == Position.initial() and on_roll == 0, "position before the opening roll")
+        game = Game(source, minimize_waste=match.rules.minimize_waste)
+    else:
+        game = Game(source, minimize_waste=match.rules.minimize_waste, position=position, on_roll=on_roll)
+    game.opening_rolls = [_pair(p) for p in state["opening_rolls"]]
+    if game_phase in ("roll", "move"):
+        _expect(all(sum(side) > 0 for side in (position.player, position.opponent)), "a game in play with a side borne off")
+    if game_phase == "move":
+        game.set_dice(_pair(state["dice"]))
+        for item in state["moves"]:
+            start, end, die = item
+            game.move(Move(start, end, die))
+    else:
+        _expect(state["dice"] is None and state["moves"] == [], "dice outside a turn")
+    if game_phase == "over":
+        _expect(match.result is not None, "the result of the finished game")
+        assert match.result is not None
+        game.concede(match.result.winner, match.result.outcome)
+    else:
+        _expect(match.result is None, "a result while the game goes on")
+    match.game = game
+    if match.length is not None and phase != "match-over":
+        _expect(max(scores) < match.length, "a score at the target while the match goes on")
+
+
+# --- parts --------------------------------------------------------------------------------------
+
+
+def _dice_to_dict(counting: _CountingDice) -> dict[str, Any]:
+    source = counting.source
+    if isinstance(source, SeededDice):
+        return {"kind": "seeded", "seed": source.seed, "drawn": counting.drawn}
+    if isinstance(source, FixedDice):
+        return {"kind": "fixed", "values": list(source._values), "drawn": counting.drawn}
+    if isinstance(source, SecureDice):
+        return {"kind": "secure", "drawn": counting.drawn}
+    return {"kind": "external", "drawn": counting.drawn}
+
+
+def _dice_from_dict(data: Any) -> DiceSource:
+    _expect(isinstance(data, dict), "dice")
+    kind = data.get("kind")
+    drawn = data.get("drawn", 0)
+    _expect(_is_int(drawn) and drawn >= 0, "number of dice thrown")
+    if kind == "seeded":
+        seed = data["seed"]
+        _expect(_is_int(seed), "dice seed")
+        source = SeededDice(seed)
+        for _ in range(drawn):
+            source.die()
+        return source
+    if kind == "fixed":
+        values = data["values"]
+        _expect(isinstance(values, list) and all(_is_int(v) and 1 <= v <= 6 for v in values), "fixed dice")
+        return FixedDice(values)
+    if kind in ("secure", "external"):
+        return SecureDice()
+    raise ValueError(f"unknown dice source {kind!r}")
+
+
+def _clock_from_dict(data: Any) -> Any:
+    if data is None:
+        return None
+    from .clock import Clock
+
+    return Clock.from_dict(data)
+
+
+def _level_name(level: Outcome | None) -> str | None:
+    return None if level is None else LEVEL_NAMES[level]
+
+
+def _level(name: Any) -> Outcome | None:
+    if name is None:
+        return None
+    for outcome, text in LEVEL_NAMES.items():
+        if name == text:
+            return outcome
+    raise ValueError(f"resignation level {name!r}")
+
+
+def _score(data: Any) -> GameScore:
+    _expect(isinstance(data, dict), "game result")
+    score = GameScore.from_dict(data)
+    _expect(score.winner in (0, 1) and score.cube in [2**i for i in range(7)] and score.points >= 0, "game result")
+    return score
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    _expect(isinstance(value, list) and len(value) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in value), f"dice {value!r}")
+    return (value[0], value[1])
+
+
+def _bool(value: Any, name: str) -> bool:
+    _expect(isinstance(value, bool), name)
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _expect(ok: bool, what: str) -> None:
+    if not ok:
+        raise ValueError(f"bad {what}")
+
+
+__all__ = ["FORMAT", "VERSION", "dumps", "from_document", "loads", "to_document"]
