@@ -15,6 +15,10 @@ The cube and resignations come from a rough winning chance (the race adjusted by
 position terms): double when clearly ahead, take unless far behind, resign only when the game
 cannot be won (and offer no more than is surely lost), accept a resignation that gives what the
 game would most likely give. Everything is cheap enough for the browser (Pyodide).
+
+Plakoto and Fevga (:func:`evaluate_variant`): the race (pips ahead), points held, and in Plakoto
+the pins made and suffered (a mother most of all) and the lone checkers the opponent could pin
+next roll; in Fevga primes and stacking. The bot never resigns there (and there is no cube).
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ class MatchContext:
     crawford: bool = False
     rules: Rules = Rules.international()
     cube_available: bool = True
+    variant: str = "portes"  # the game in play: portes, plakoto or fevga
 
     @property
     def money(self) -> bool:
@@ -77,6 +82,7 @@ class MatchContext:
             crawford=match.crawford,
             rules=match.rules,
             cube_available=match.cube_available(player),
+            variant=getattr(match, "game_variant", "portes"),
         )
 
 
@@ -91,8 +97,14 @@ class BeginnerBot:
     # --- checker play -----------------------------------------------------------------------
 
     def choose_play(self, position: Position, dice: tuple[int, int], context: MatchContext | None = None) -> Play:
-        """The play of ``dice`` whose resulting position scores best."""
+        """The play of ``dice`` whose resulting position scores best (a Plakoto or Fevga
+        position: among that game's legal plays, with its default options)."""
         rules = context.rules if context is not None else Rules.international()
+        if not isinstance(position, Position):
+            from .variants import variant
+
+            name = "plakoto" if hasattr(position, "player_pinned") else "fevga"
+            return choose_variant_play(variant(name).legal_plays(position, dice, minimize_waste=rules.minimize_waste))
         plays = legal_plays(position, dice, minimize_waste=rules.minimize_waste)
         best = plays[0]
         best_score = -math.inf
@@ -131,8 +143,8 @@ class BeginnerBot:
 
     def resign_offer(self, position: Position, context: MatchContext) -> Outcome | None:
         """What to resign, on roll in ``position`` before rolling: only a sure loss, and no more
-        than is sure (None: play on)."""
-        if not certain_loss(position):
+        than is sure (None: play on; always in Plakoto and Fevga)."""
+        if not isinstance(position, Position) or not certain_loss(position):
             return None
         surely = Outcome.GAMMON if certain_gammon(position) else Outcome.SINGLE
         if not context.rules.resign_offers:
@@ -186,7 +198,10 @@ class BeginnerBot:
         if phase == "move":
             dice = match.rolled
             assert dice is not None
-            match.play(self.choose_play(match.game.position, dice, context), player=player)
+            if context.variant != "portes" and match.turn is not None:
+                match.play(choose_variant_play(match.turn.plays), player=player)  # the game's own options
+            else:
+                match.play(self.choose_play(match.game.position, dice, context), player=player)
             return "play"
         if phase == "cube":
             if self.take_decision(match.position_for(player), context):
@@ -218,6 +233,78 @@ def evaluate(position: Position) -> float:
         return score + 2.0 * my_off - 0.3 * _wastage(me)
     score += _structure(me, opp) - 0.5 * _structure(opp, me)
     score -= _blot_risk(me, opp)
+    return score
+
+
+def choose_variant_play(plays: list) -> object:
+    """The Plakoto or Fevga play whose result scores best by :func:`evaluate_variant`."""
+    best = plays[0]
+    best_score = -math.inf
+    for play in plays:
+        score = evaluate_variant(play.result.swap())
+        if score > best_score:
+            best, best_score = play, score
+    return best
+
+
+def evaluate_variant(position: object) -> float:
+    """How good a Plakoto or Fevga ``position`` is for ``position.player``, who has just moved,
+    in pips: the race, points held, and pins (Plakoto) or primes (Fevga)."""
+    me, opp = position.player, position.opponent
+    my_pips, opp_pips = position.pip_counts()
+    score = float(opp_pips - my_pips)
+    if not any(me[6:24]) and not any(opp[6:24]) and not getattr(position, "player_pinned", None):
+        return score + 1.0 * position.borne_off()[0]  # a pure race home
+    if hasattr(position, "player_pinned"):
+        return score + _plakoto_terms(position)
+    return score + _fevga_terms(me)
+
+
+def _plakoto_terms(position: object) -> float:
+    me, opp = position.player, position.opponent
+    mine_pinned, theirs_pinned = position.player_pinned, position.opponent_pinned
+    score = 0.0
+    for q in theirs_pinned:  # his point q: the further back, the better the pin
+        score += 30.0 if q == 24 else 8.0 + 0.5 * q
+    for p in mine_pinned:
+        score -= 40.0 if p == 24 else 10.0 + 0.6 * p
+    for p in range(1, 25):
+        n = me[p - 1]
+        if n >= 2:
+            score += 1.5 if p <= 6 else 1.0
+        if n > 4:
+            score -= 0.3 * (n - 4)
+    # Opposing checkers that can still move, in my numbering (his point r is my 25 - r).
+    free = [0] * 25
+    for r in range(1, 25):
+        if opp[r - 1] and r not in theirs_pinned:
+            free[25 - r] = 1
+    for p in range(2, 25):
+        if me[p - 1] != 1 or p in mine_pinned or (25 - p) in theirs_pinned:
+            continue  # not a lone checker that can be pinned
+        if opp[24 - p]:
+            continue
+        share = sum(_HIT_SHARE[d] for d in range(1, 13) if p - d >= 1 and free[p - d])
+        if share:
+            weight = 30.0 if p == 24 else 6.0 + 0.4 * p
+            score -= min(share, 30) / 36.0 * weight
+    return score
+
+
+def _fevga_terms(me: tuple[int, ...]) -> float:
+    score = 0.0
+    run = 0
+    for p in range(1, 25):
+        n = me[p - 1]
+        if n:
+            score += 0.8
+            run += 1
+            if run >= 3:
+                score += 0.5 * run
+        else:
+            run = 0
+        if n > 3 and p != 24:
+            score -= 0.3 * (n - 3)
     return score
 
 
@@ -351,7 +438,9 @@ __all__ = [
     "MatchContext",
     "certain_gammon",
     "certain_loss",
+    "choose_variant_play",
     "evaluate",
+    "evaluate_variant",
     "make_bot",
     "win_probability",
 ]

@@ -3,10 +3,12 @@
     python -m tavli match --length 5 --rules international --seed 7 --players beginner,beginner \\
         --mat out.mat --json out.json
     python -m tavli match --games 10 --rules greek          # money play, ten games
+    python -m tavli match --game tavli --length 5           # Portes, Plakoto, Fevga in turn
     python -m tavli show out.json                           # final position and score
 
 ``match`` prints one line per game and the final score; ``--mat`` and ``--json`` write the match
-as a Jellyfish transcript and as a saved match. ``show`` reads a saved match (JSON) or a ``.mat``.
+as a Jellyfish transcript (Portes only) and as a saved match. ``--game`` picks the game: portes (the
+default), plakoto, fevga, or tavli (the three in rotation); all but portes use the Greek rules. ``show`` reads a saved match (JSON) or a ``.mat``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .bots import BOTS, make_bot
-from .match import Match
+from .match import VARIANTS, Match, MatchError
 from .rules import PRESETS, Rules
 
 
@@ -42,7 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     target = play.add_mutually_exclusive_group()
     target.add_argument("--length", type=int, default=None, help="points to win the match (1..25; default 5)")
     target.add_argument("--games", type=int, default=None, help="money play: this many games, points tallied")
-    play.add_argument("--rules", choices=PRESETS, default="international", help="rule preset (default international)")
+    play.add_argument(
+        "--game", choices=VARIANTS, default="portes", help="the game: portes (default), plakoto, fevga or tavli (rotation)"
+    )
+    play.add_argument(
+        "--rules", choices=PRESETS, default=None, help="rule preset (default international; greek for the other games)"
+    )
     play.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable matches)")
     play.add_argument(
         "--players", default="beginner,beginner", help=f"two bots, comma-separated ({', '.join(BOTS)})"
@@ -80,7 +87,10 @@ def _run_match(args: argparse.Namespace) -> int:
         raise ValueError("--players takes two bot names separated by a comma")
     bots = [make_bot(name) for name in names]
     length = None if args.games is not None else (args.length if args.length is not None else 5)
-    match = Match(length, Rules.preset(args.rules), seed=args.seed, games=args.games)
+    if args.mat and args.game != "portes":
+        raise MatchError("a .mat transcript holds Portes matches only: use --json")
+    preset = args.rules if args.rules is not None else ("international" if args.game == "portes" else "greek")
+    match = Match(length, Rules.preset(preset), seed=args.seed, games=args.games, variant=args.game)
 
     def report(m: Match) -> None:
         if not args.quiet and m.result is not None:
@@ -112,6 +122,8 @@ def _run_show(args: argparse.Namespace) -> int:
 def show_text(match: Match) -> str:
     """The position (player 0 as X, moving 24 -> 1), the score and the state of ``match``."""
     lines = [f"rules: {match.rules.describe()}", f"score: {match.score_text()}"]
+    if match.variant != "portes":
+        lines.insert(0, f"game: {match.variant}" + (f" (now {match.game_variant})" if match.variant == "tavli" else ""))
     if match.cube > 1 or match.cube_owner is not None:
         lines.append(f"cube: {match.cube}, owned by player {match.cube_owner}")
     if match.crawford:
@@ -124,20 +136,27 @@ def show_text(match: Match) -> str:
         lines.append(f"last game: {_result_text(match)}")
     lines.append("position (X = player 0, O = player 1):")
     lines.append(match.position_for(0).diagram())
-    lines.append(f"GNU ID: {match.gnubg_id()}")
-    lines.append(match.xgid())
+    if match.variant == "portes":
+        lines.append(f"GNU ID: {match.gnubg_id()}")
+        lines.append(match.xgid())
+    else:
+        lines.append(f"position ID: {match.position_id()}")
     return "\n".join(lines)
 
 
 def _game_line(match: Match) -> str:
-    return f"game {match.game_number}: {_result_text(match)}; score {match.scores[0]}-{match.scores[1]}"
+    game = f" ({match.game_variant})" if match.variant == "tavli" else ""
+    return f"game {match.game_number}{game}: {_result_text(match)}; score {match.scores[0]}-{match.scores[1]}"
 
 
 def _result_text(match: Match) -> str:
     result = match.result
     assert result is not None
+    if result.winner is None:
+        return "a draw (both mothers pinned), no points"
     how = {
         "bear-off": "bore off",
+        "mother": "(mother pinned)",
         "drop": "(double dropped)",
         "resign": "(resignation)",
         "timeout": "(on time)",

@@ -117,8 +117,16 @@ class FevgaPosition:
         """From ``{point: count}`` maps in each side's own numbering."""
         return cls(side_from_points(player), side_from_points(opponent))
 
+    @classmethod
+    def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> FevgaPosition:
+        """A position known to be valid, made without the checks of ``__post_init__``."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "opponent", opponent)
+        return self
+
     def swap(self) -> FevgaPosition:
-        return FevgaPosition(self.opponent, self.player)
+        return FevgaPosition._trusted(self.opponent, self.player)
 
     def borne_off(self) -> tuple[int, int]:
         return CHECKERS - sum(self.player), CHECKERS - sum(self.opponent)
@@ -225,7 +233,7 @@ class FevgaRules(Rules):
 
     def position(self, state: State) -> FevgaPosition:
         me, opp = state
-        return FevgaPosition(me + (0,), opp + (0,))
+        return FevgaPosition._trusted(me + (0,), opp + (0,))
 
     def shut_out(self, state: State) -> bool:
         """Whether the side NOT on roll in ``state`` has checkers but no move with any die."""

@@ -1,4 +1,4 @@
-"""One game of Portes from the opening roll to its result.
+"""One game of tavli (Portes by default, or Plakoto or Fevga) from the opening roll to its result.
 
 Players are numbered 0 and 1. The game keeps the position from the side of the player on roll
 (``game.position``), as GNU Backgammon does; once the last checker is borne off it is seen from the
@@ -11,12 +11,23 @@ loser's side (the winner stays ``on_roll``). ``position_for(player)`` gives eith
 * The first player to bear off all fifteen checkers wins a single game (1), a gammon (2) if the
   loser has borne off none, a backgammon (3) if the loser has borne off none and still has a checker
   on the bar or in the winner's home board.
+
+``Game(variant="plakoto")`` / ``"fevga"`` plays the other games of tavli with the same actions and
+views (positions, plays and turns are those of :mod:`tavli.plakoto` / :mod:`tavli.fevga`; the
+result is read from :func:`tavli.variants.Variant.outcome` at the end of every play): a win counts
+1, or 2 if the loser has borne off none (or a Plakoto mother win), and a Plakoto game can end in a
+draw (both mothers pinned): ``result.winner`` and ``result.outcome`` are then None.
+
+``play_opening``: whether the winner of the opening roll plays the two dice shown (Portes, the
+default for it) or rolls both dice afresh (``False``: Plakoto and Fevga, and every game of a Tavli
+match; the default for Plakoto and Fevga).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from .dice import DiceSource, dice_source, roll
 from .movegen import Move, Play
@@ -34,12 +45,20 @@ class Outcome(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    winner: int
-    outcome: Outcome
+    """``winner`` and ``outcome`` are None for a draw (Plakoto: both mothers pinned). ``reason``:
+    ``"borne off"``, ``"mother"`` (Plakoto), ``"both mothers"`` (the draw) or ``"conceded"``."""
+
+    winner: int | None
+    outcome: Outcome | None
+    reason: str = "borne off"
 
     @property
     def points(self) -> int:
-        return int(self.outcome)
+        return 0 if self.outcome is None else int(self.outcome)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
 
 
 def outcome_of(position: Position) -> Outcome | None:
@@ -63,21 +82,46 @@ class GameError(ValueError):
     """An action that is not allowed in the game's current state."""
 
 
+GAME_VARIANTS = ("portes", "plakoto", "fevga")
+
+
 class Game:
-    """A game of Portes driven by actions: ``opening_roll``, ``roll``, ``move``/``undo``,
-    ``end_turn``. Every action is checked and an illegal one changes nothing."""
+    """A game of Portes (or ``variant`` "plakoto" / "fevga") driven by actions: ``opening_roll``,
+    ``roll``, ``move``/``undo``, ``end_turn``. Every action is checked and an illegal one changes
+    nothing. ``options``: the variant's options (:attr:`tavli.variants.Variant.options`, e.g.
+    ``{"mother_points": 1}``), ``minimize_waste`` apart."""
 
     def __init__(
         self,
         dice: DiceSource | None = None,
         *,
         minimize_waste: bool = False,
-        position: Position | None = None,
+        position: Any = None,
         on_roll: int | None = None,
+        variant: str = "portes",
+        options: dict[str, Any] | None = None,
+        play_opening: bool | None = None,
     ) -> None:
+        name = variant.strip().lower() if isinstance(variant, str) else variant
+        if name not in GAME_VARIANTS:
+            raise GameError(f"unknown game {variant!r}: {', '.join(GAME_VARIANTS)}")
+        self.variant = name
+        self._variant = None if name == "portes" else _variant(name)
+        extra = dict(options or {})
+        extra.pop("minimize_waste", None)
+        if self._variant is not None:
+            unknown = sorted(set(extra) - set(self._variant.options))
+        else:
+            unknown = sorted(extra)
+        if unknown:
+            raise GameError(f"{name} has no option {unknown[0]!r}")
+        self.options = extra
+        self.play_opening = (name == "portes") if play_opening is None else bool(play_opening)
         self.dice_source = dice if dice is not None else dice_source()
         self.minimize_waste = minimize_waste
-        self.position = position if position is not None else Position.initial()
+        if position is None:
+            position = Position.initial() if self._variant is None else self._variant.initial()
+        self.position = position
         self.on_roll = on_roll if on_roll is not None else 0
         self.phase = "opening" if on_roll is None else "roll"
         self._view = self.on_roll  # whose side ``position.player`` is
@@ -103,7 +147,8 @@ class Game:
     def opening_roll(self) -> tuple[int, int]:
         """Both players roll one die, again while they tie; returns (player 0's, player 1's).
 
-        The higher die moves first and plays both dice."""
+        The higher die moves first: he plays both dice shown (``play_opening``), or else rolls
+        both dice afresh (the game is then at ``"roll"``)."""
         self._require("opening")
         while True:
             pair = roll(self.dice_source)
@@ -114,7 +159,10 @@ class Game:
         if first != self.on_roll:
             self.position = self.position.swap()
             self.on_roll = self._view = first
-        self._start_turn((max(pair), min(pair)))
+        if self.play_opening:
+            self._start_turn((max(pair), min(pair)))
+        else:
+            self.phase = "roll"
         return pair
 
     def roll(self) -> tuple[int, int]:
@@ -163,11 +211,11 @@ class Game:
         self.record.append((self.on_roll, self.dice, play))
         self.position = play.result
         self._view = 1 - self.on_roll
-        outcome = outcome_of(self.position)
+        result = self._ending()
         self.turn = None
         self.dice = None
-        if outcome is not None:
-            self.result = GameResult(self.on_roll, outcome)
+        if result is not None:
+            self.result = result
             self.phase = "over"
             return play
         self.on_roll = 1 - self.on_roll
@@ -181,9 +229,16 @@ class Game:
             raise GameError("the game is already over")
         self.turn = None
         self.dice = None
-        self.result = GameResult(winner, Outcome(outcome))
+        self.result = GameResult(winner, Outcome(outcome), "conceded")
         self.phase = "over"
         return self.result
+
+    def finish(self, result: GameResult) -> None:
+        """Mark the game over with ``result`` (a saved match being restored)."""
+        self.turn = None
+        self.dice = None
+        self.result = result
+        self.phase = "over"
 
     def must_pass(self) -> bool:
         """True when the roll just thrown allows no move at all."""
@@ -193,12 +248,36 @@ class Game:
 
     def _start_turn(self, dice: tuple[int, int]) -> None:
         self.dice = dice
-        self.turn = Turn(self.position, dice, minimize_waste=self.minimize_waste)
+        if self._variant is None:
+            self.turn = Turn(self.position, dice, minimize_waste=self.minimize_waste)
+        else:
+            self.turn = self._variant.turn(self.position, dice, minimize_waste=self.minimize_waste, **self.options)
         self.phase = "move"
+
+    def _ending(self) -> GameResult | None:
+        """The result once the play just made (``self.position`` seen from the next to move)
+        ends the game."""
+        if self._variant is None:
+            outcome = outcome_of(self.position)
+            return None if outcome is None else GameResult(self.on_roll, outcome)
+        ending = self._variant.outcome(self.position, **self.options)
+        if ending is None:
+            return None
+        if ending.winner is None:
+            return GameResult(None, None, ending.reason)
+        mover = self.on_roll
+        winner = mover if ending.winner == "opponent" else 1 - mover
+        return GameResult(winner, Outcome(ending.points), ending.reason)
 
     def _require(self, phase: str) -> None:
         if self.phase != phase:
             raise GameError(f"cannot do that now: the game is at '{self.phase}', not '{phase}'")
 
 
-__all__ = ["Game", "GameError", "GameResult", "IllegalMove", "Outcome", "outcome_of"]
+def _variant(name: str) -> Any:
+    from .variants import variant
+
+    return variant(name)
+
+
+__all__ = ["GAME_VARIANTS", "Game", "GameError", "GameResult", "IllegalMove", "Outcome", "outcome_of"]

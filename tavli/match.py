@@ -41,6 +41,28 @@ Rules of scoring (see :mod:`tavli.rules` for the presets):
   opponent the match. In money play it ends the session and the game in progress counts as lost at
   the most it could still be worth.
 * A win claimed on time counts as a gammon (2 points times the cube).
+
+The game played (``variant``, chosen when the match is created, never changed):
+
+* ``"portes"`` (the default): every game is Portes, as above; each game starts with the opening
+  roll and its winner plays the two dice shown.
+* ``"plakoto"`` or ``"fevga"``: every game is that game. ``"tavli"``: the Tavli match, Portes,
+  Plakoto and Fevga in rotation (game 1 Portes, 2 Plakoto, 3 Fevga, 4 Portes...; a drawn game
+  counts as played). ``match.game_variant`` names the game in play.
+* In these matches the Greek scoring applies to every game, Portes included: no doubling cube
+  (nor Crawford or Jacoby), a game counts 1, or 2 if the loser has borne off none (or for a
+  Plakoto mother), no backgammon; resigning costs 2 if the resigner has borne off nothing,
+  otherwise 1, at once. The rules given are made Greek to that end (only ``minimize_waste`` is
+  kept from them; the default is :meth:`Rules.greek`).
+* The first game starts with the opening roll (one die each, ties thrown again); its winner then
+  rolls both dice (Greek practice, for the Portes games of a Tavli match too). Each later game is
+  started by the winner of the game before (no opening roll: the match goes from ``"game-over"``
+  straight to ``"roll"``); after a drawn game (Plakoto, both mothers pinned: 0 points each,
+  ``result.winner`` None, reason ``"draw"``) the player who started the drawn game starts again.
+* GNU Backgammon's Match ID, the XGID and ``.mat`` transcripts describe Portes matches only:
+  for the other variants :meth:`Match.match_id`, :meth:`Match.xgid`, :meth:`Match.to_mat` raise
+  :class:`MatchError`; :meth:`Match.position_id` gives the game's own position ID
+  (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fevga.FevgaPosition.position_id`).
 """
 
 from __future__ import annotations
@@ -53,6 +75,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from .dice import DiceSource, FixedDice, dice_source
 from .game import Game, GameError, Outcome
 from .movegen import Move, Play
+from .variants import VariantPlay
 from .position import Position
 from .rules import Rules
 
@@ -66,6 +89,11 @@ MAX_CUBE = 64
 
 PHASES = ("opening", "roll", "move", "cube", "resign", "game-over", "match-over")
 
+VARIANTS = ("portes", "plakoto", "fevga", "tavli")
+ROTATION = ("portes", "plakoto", "fevga")  # the games of a Tavli match, in turn
+VARIANT_TITLES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga", "tavli": "a Tavli match"}
+_REASONS = {"borne off": "bear-off", "mother": "mother", "both mothers": "draw", "conceded": "resign"}
+
 LEVEL_NAMES = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
 
 
@@ -78,18 +106,22 @@ class GameScore:
     """How a game ended: ``points`` is the real value (result counted times the cube), even when
     the score it adds is capped at the target."""
 
-    winner: int
-    outcome: Outcome  # what happened on the board (or was resigned)
-    counted: Outcome  # what it counts as under the rules (Jacoby, no backgammons)
+    winner: int | None  # None for a draw
+    outcome: Outcome | None  # what happened on the board (or was resigned); None for a draw
+    counted: Outcome | None  # what it counts as under the rules (Jacoby, no backgammons)
     cube: int
     points: int
-    reason: str  # "bear-off", "drop", "resign", "timeout", "resign-match"
+    reason: str  # "bear-off", "mother", "draw", "drop", "resign", "timeout", "resign-match"
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
-            "outcome": LEVEL_NAMES[self.outcome],
-            "counted": LEVEL_NAMES[self.counted],
+            "outcome": None if self.outcome is None else LEVEL_NAMES[self.outcome],
+            "counted": None if self.counted is None else LEVEL_NAMES[self.counted],
             "cube": self.cube,
             "points": self.points,
             "reason": self.reason,
@@ -97,6 +129,10 @@ class GameScore:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameScore:
+        if data["winner"] is None:
+            if data["outcome"] is not None or data["counted"] is not None or int(data["points"]) != 0:
+                raise MatchError("a drawn game has no outcome and scores 0")
+            return cls(None, None, None, int(data["cube"]), 0, str(data["reason"]))
         return cls(
             int(data["winner"]),
             parse_level(data["outcome"]),
@@ -139,6 +175,8 @@ class Match:
     ``seed`` is given). ``clock``: an optional :mod:`tavli.clock` model; it runs for whoever must
     act. ``time``: the function giving the time in seconds when an action is not passed ``now``
     (default ``time.monotonic``). ``games``: in money play, end the session after that many games.
+    ``variant``: ``"portes"`` (default), ``"plakoto"``, ``"fevga"`` or ``"tavli"`` (the three in
+    rotation); see the module's description.
     """
 
     def __init__(
@@ -151,7 +189,11 @@ class Match:
         clock: Clock | None = None,
         time: Callable[[], float] | None = None,
         games: int | None = None,
+        variant: str = "portes",
     ) -> None:
+        if not isinstance(variant, str) or variant.strip().lower() not in VARIANTS:
+            raise MatchError(f"the game is one of {', '.join(VARIANTS)}, not {variant!r}")
+        variant = variant.strip().lower()
         if length is not None:
             if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_LENGTH:
                 raise MatchError(f"a match is played to 1..{MAX_LENGTH} points, not {length!r}")
@@ -161,7 +203,8 @@ class Match:
             if isinstance(games, bool) or not isinstance(games, int) or games < 1:
                 raise MatchError(f"the number of games must be a positive whole number, not {games!r}")
         self.length = length
-        self.rules = rules if rules is not None else Rules.international()
+        self.variant = variant
+        self.rules = _rules_for(variant, rules)
         self.max_games = games
         self.dice = _CountingDice(dice if dice is not None else dice_source(seed))
         self.clock = clock
@@ -181,8 +224,9 @@ class Match:
         self.end_reason: str | None = None
         self.flagged: int | None = None  # the player whose reserve ran out, while a claim is open
         self.flag_seen = False  # a flag fell earlier in the match
+        self.starter: int | None = None  # who rolled first in this game (None before the opening roll)
         self.log: list[dict[str, Any]] = []
-        self.game = Game(self.dice, minimize_waste=self.rules.minimize_waste)
+        self.game = self._make_game(1, None)
         self.phase = "opening"
         self._start_game(None)
 
@@ -192,6 +236,23 @@ class Match:
     def money(self) -> bool:
         """True in money play (no target score)."""
         return self.length is None
+
+    @property
+    def game_variant(self) -> str:
+        """The game in play: ``"portes"``, ``"plakoto"`` or ``"fevga"``."""
+        return self.game.variant
+
+    def variant_of(self, number: int) -> str:
+        """The game played as game ``number`` (1, 2...) of this match."""
+        if self.variant != "tavli":
+            return self.variant
+        return ROTATION[(number - 1) % len(ROTATION)]
+
+    @property
+    def rotation_index(self) -> int:
+        """In a Tavli match, the place of the game in play in :data:`ROTATION` (0 Portes,
+        1 Plakoto, 2 Fevga); in any other match 0."""
+        return (self.game_number - 1) % len(ROTATION) if self.variant == "tavli" else 0
 
     @property
     def on_roll(self) -> int | None:
@@ -239,6 +300,7 @@ class Match:
         Crawford game, auto-roll)."""
         return bool(
             self.rules.cube
+            and self.variant == "portes"
             and self.length != 1
             and not self.crawford
             and not self.auto_roll[player]
@@ -307,13 +369,18 @@ class Match:
 
     def score_text(self) -> str:
         target = "money" if self.length is None else f"to {self.length}"
-        return f"{self.scores[0]}-{self.scores[1]} ({target}), game {self.game_number}"
+        text = f"{self.scores[0]}-{self.scores[1]} ({target}), game {self.game_number}"
+        if self.variant != "portes":
+            text += f" ({VARIANT_TITLES[self.game_variant]})"
+        return text
 
     # --- actions: rolling and moving --------------------------------------------------------
 
     def roll(self, now: float | None = None, *, player: int | None = None) -> tuple[int, int]:
         """The opening roll (phase ``"opening"``: returns player 0's and player 1's die) or the
-        roll of the player on roll (phase ``"roll"``)."""
+        roll of the player on roll (phase ``"roll"``). After the opening roll the winner plays
+        the dice shown (Portes matches: phase ``"move"``) or rolls both dice (Plakoto, Fevga, a
+        Tavli match: phase ``"roll"``)."""
         now = self._begin(now)
         if self.phase == "opening":
             self._require("opening")
@@ -321,7 +388,8 @@ class Match:
             pair = self.game.opening_roll()
             for a, b in self.game.opening_rolls[before:]:
                 self._record("opening", now, dice=[a, b])
-            self.phase = "move"
+            self.starter = self.game.on_roll
+            self.phase = "move" if self.game.phase == "move" else "roll"
             self._new_turn()
             self._clock_start(self.game.on_roll, now)
             return pair
@@ -372,7 +440,7 @@ class Match:
             raise MatchError(f"no roll to play: the match is at '{self.phase}'")
         turn = self.game.turn
         assert turn is not None
-        if isinstance(play, Play):
+        if isinstance(play, (Play, VariantPlay)):
             if play in turn.plays:
                 return play
             if play.position == turn.position:
@@ -538,12 +606,27 @@ class Match:
     # --- actions: between games and options -------------------------------------------------
 
     def next_game(self, now: float | None = None) -> None:
-        """Start the next game (phase ``"game-over"`` to ``"opening"``)."""
+        """Start the next game (phase ``"game-over"`` to ``"opening"``; in Plakoto, Fevga and
+        Tavli matches to ``"roll"``, the winner of the game before on roll, or after a draw the
+        player who started it)."""
         now = self._begin(now)
         self._require("game-over")
-        self.game = Game(self.dice, minimize_waste=self.rules.minimize_waste)
-        self.phase = "opening"
+        starter = self.next_starter()
+        self.game = self._make_game(self.game_number + 1, starter)
+        self.phase = "opening" if starter is None else "roll"
+        self.starter = starter
         self._start_game(now)
+        if starter is not None:
+            self._clock_start(starter, now)
+
+    def next_starter(self) -> int | None:
+        """Who starts the next game: None when it starts with the opening roll (Portes
+        matches), else the winner of the game just finished (after a draw, its starter)."""
+        if self.variant == "portes" or self.result is None:
+            return None
+        if self.result.winner is not None:
+            return self.result.winner
+        return self.starter if self.starter is not None else 0
 
     def set_auto_roll(self, player: int, on: bool = True, now: float | None = None) -> None:
         """Set or clear ``player``'s auto-roll option (the board rolls for him at once; while it is
@@ -567,11 +650,12 @@ class Match:
         *,
         clock: Clock | None = None,
         games: int | None = None,
+        variant: str = "portes",
     ) -> Match:
         """A new match made by doing again every action recorded in ``log`` (the dice as
         recorded, the time as recorded). Raises ``ValueError`` if the log does not replay."""
         dice = [d for event in log if event.get("type") in ("opening", "roll") for d in event["dice"]]
-        match = cls(length, rules, FixedDice(dice), clock=clock, games=games)
+        match = cls(length, rules, FixedDice(dice), clock=clock, games=games, variant=variant)
         for event in log:
             match._redo(event)
         return match
@@ -580,7 +664,7 @@ class Match:
         kind = event.get("type")
         now = event.get("t")
         who = event.get("player")
-        if kind in ("game", "win", "match-over") or (kind == "resign-accept" and event.get("automatic")):
+        if kind in ("game", "win", "draw", "match-over") or (kind == "resign-accept" and event.get("automatic")):
             return  # consequences, recorded for the reader
         if kind == "timeout":
             self.update(now)
@@ -626,32 +710,40 @@ class Match:
             raise MatchError(f"unknown event {kind!r} in the log")
 
     def match_state(self) -> MatchState:
-        """The :class:`~tavli.ids.MatchState` (what a GNU Backgammon Match ID holds) now."""
+        """The :class:`~tavli.ids.MatchState` (what a GNU Backgammon Match ID holds) now
+        (Portes matches only: :class:`MatchError` otherwise)."""
         from . import matchio
 
+        self._portes_only("a GNU Backgammon match state")
         return matchio.match_state(self)
 
     def match_id(self) -> str:
-        """GNU Backgammon's 12-character Match ID of the match as it stands."""
+        """GNU Backgammon's 12-character Match ID of the match as it stands (Portes matches only:
+        :class:`MatchError` otherwise)."""
         from . import matchio
 
+        self._portes_only("a GNU Backgammon Match ID")
         return matchio.match_id(self)
 
     def position_id(self) -> str:
-        """GNU Backgammon's Position ID of the checkers at the start of the turn, seen from the
-        player on roll."""
+        """The Position ID of the checkers at the start of the turn, seen from the player on
+        roll: GNU Backgammon's for Portes, the variant's own for Plakoto and Fevga."""
         from . import matchio
 
+        if self.game.variant != "portes":
+            return self.game.position_for(self.game.on_roll).position_id()
         return matchio.position_id(self)
 
     def gnubg_id(self) -> str:
-        """``"PositionID:MatchID"``, as GNU Backgammon shows them together."""
+        """``"PositionID:MatchID"``, as GNU Backgammon shows them together (Portes matches only)."""
+        self._portes_only("a GNU Backgammon ID")
         return f"{self.position_id()}:{self.match_id()}"
 
     def xgid(self) -> str:
-        """eXtreme Gammon's XGID of the match as it stands."""
+        """eXtreme Gammon's XGID of the match as it stands (Portes matches only)."""
         from . import matchio
 
+        self._portes_only("an XGID")
         return matchio.xgid(self)
 
     @classmethod
@@ -678,9 +770,11 @@ class Match:
         return matchio.from_ids(cls, position, state, rules, dice, **options)
 
     def to_mat(self, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
-        """The match's games as a Jellyfish ``.mat`` transcript (as GNU Backgammon exports)."""
+        """The match's games as a Jellyfish ``.mat`` transcript (as GNU Backgammon exports;
+        Portes matches only: :class:`MatchError` otherwise)."""
         from . import matchio
 
+        self._portes_only("a .mat transcript")
         return matchio.to_mat(self, names)
 
     @classmethod
@@ -717,6 +811,22 @@ class Match:
         return self._end_game(1 - loser, level, reason, now)
 
     # --- internals --------------------------------------------------------------------------
+
+    def _portes_only(self, what: str) -> None:
+        if self.variant != "portes":
+            raise MatchError(f"{what} describes Portes (backgammon) matches only, not {VARIANT_TITLES[self.variant]}")
+
+    def _make_game(self, number: int, starter: int | None) -> Game:
+        """Game ``number``'s board: waiting for the opening roll (``starter`` None) or with
+        ``starter`` on roll."""
+        name = self.variant_of(number)
+        return Game(
+            self.dice,
+            minimize_waste=self.rules.minimize_waste,
+            variant=name,
+            on_roll=starter,
+            play_opening=self.variant == "portes",
+        )
 
     def _begin(self, now: float | None) -> float | None:
         """Read the time and let the clock catch up with it (see :meth:`update`)."""
@@ -778,8 +888,13 @@ class Match:
         self._record("play", now, player=mover, dice=list(dice), moves=[list(m) for m in play.moves], text=str(play))
         self._clock_stop(now, completed_turn=True)
         if self.game.phase == "over":
-            assert self.game.result is not None
-            self._end_game(mover, self.game.result.outcome, "bear-off", now)
+            result = self.game.result
+            assert result is not None
+            if result.winner is None:
+                self._score(GameScore(None, None, None, self.cube, 0, "draw"), now)
+            else:
+                assert result.outcome is not None
+                self._end_game(result.winner, result.outcome, _REASONS.get(result.reason, "bear-off"), now)
             return play
         self.phase = "roll"
         self._new_turn()
@@ -798,15 +913,19 @@ class Match:
         return score
 
     def _score(self, score: GameScore, now: float | None) -> None:
-        total = self.scores[score.winner] + score.points
-        if self.length is not None:
-            total = min(total, self.length)
-        self.scores[score.winner] = total
         self.result = score
         self.results.append(score)
         self.resign_offer = None
         self.flagged = None
-        self._record("win", None, **score.to_dict(), scores=list(self.scores))
+        if score.winner is None:  # a draw: nobody scores
+            total = 0
+            self._record("draw", None, **score.to_dict(), scores=list(self.scores))
+        else:
+            total = self.scores[score.winner] + score.points
+            if self.length is not None:
+                total = min(total, self.length)
+            self.scores[score.winner] = total
+            self._record("win", None, **score.to_dict(), scores=list(self.scores))
         if self.length is not None and total >= self.length:
             self._finish_match(score.winner, score.reason, now)
         elif self.length is None and self.max_games is not None and self.game_number >= self.max_games:
@@ -859,6 +978,8 @@ class Match:
         return Outcome.GAMMON if borne_off == 0 else Outcome.SINGLE
 
     def _why_no_double(self, player: int) -> str:
+        if self.variant != "portes":
+            return f"there is no doubling cube in {VARIANT_TITLES[self.variant]}"
         if not self.rules.cube:
             return "there is no doubling cube under these rules"
         if self.length == 1:
@@ -906,6 +1027,16 @@ class Match:
         return f"<Match {self.score_text()} {self.phase}>"
 
 
+def _rules_for(variant: str, rules: Rules | None) -> Rules:
+    """The rules of a match of ``variant``: as given for Portes (default International); for the
+    others the Greek scoring, keeping only ``minimize_waste`` from ``rules``."""
+    if variant == "portes":
+        return rules if rules is not None else Rules.international()
+    if rules is None:
+        return Rules.greek()
+    return Rules.greek(minimize_waste=rules.minimize_waste)
+
+
 def _check_player(player: Any) -> None:
     if isinstance(player, bool) or player not in (0, 1):
         raise MatchError(f"players are 0 and 1, not {player!r}")
@@ -920,4 +1051,7 @@ def _net(moves: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
     return sorted((starts - through).elements()), sorted((ends - through).elements())
 
 
-__all__ = ["GameScore", "LEVEL_NAMES", "MAX_CUBE", "MAX_LENGTH", "Match", "MatchError", "PHASES", "parse_level"]
+__all__ = [
+    "GameScore", "LEVEL_NAMES", "MAX_CUBE", "MAX_LENGTH", "Match", "MatchError", "PHASES", "ROTATION", "VARIANTS",
+    "parse_level",
+]

@@ -106,6 +106,8 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
     rules cannot have it. The match's log starts again with a ``setup`` event."""
     from .match import MAX_CUBE, MatchError
 
+    if getattr(match, "variant", "portes") != "portes":
+        raise MatchError("GNU Backgammon IDs describe Portes matches only")
     if state.game_state not in (GAME_NONE, GAME_PLAYING):
         raise MatchError("only a game about to start or in play can be set up from an ID, not a finished one")
     length = state.match_length or None
@@ -181,6 +183,8 @@ def to_mat(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> s
 def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> MatRecord:
     from .match import MatchError
 
+    if getattr(match, "variant", "portes") != "portes":
+        raise MatchError("a .mat transcript describes Portes (backgammon) matches only")
     if any(event["type"] == "setup" for event in match.log):
         raise MatchError("a match set up from a position has no transcript from the start")
     rules = match.rules

@@ -148,8 +148,21 @@ class PlakotoPosition:
 
     # --- questions ---------------------------------------------------------------------------
 
+    @classmethod
+    def _trusted(
+        cls, player: tuple[int, ...], opponent: tuple[int, ...], player_pinned: frozenset[int], opponent_pinned: frozenset[int]
+    ) -> PlakotoPosition:
+        """A position known to be valid (the other side of one, or reached by legal steps),
+        made without the checks of ``__post_init__`` (they cost much in the search for plays)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "opponent", opponent)
+        object.__setattr__(self, "player_pinned", player_pinned)
+        object.__setattr__(self, "opponent_pinned", opponent_pinned)
+        return self
+
     def swap(self) -> PlakotoPosition:
-        return PlakotoPosition(self.opponent, self.player, self.opponent_pinned, self.player_pinned)
+        return PlakotoPosition._trusted(self.opponent, self.player, self.opponent_pinned, self.player_pinned)
 
     def borne_off(self) -> tuple[int, int]:
         return CHECKERS - sum(self.player), CHECKERS - sum(self.opponent)
@@ -295,7 +308,7 @@ class PlakotoRules(Rules):
 
     def position(self, state: State) -> PlakotoPosition:
         me, opp, mine_pinned, theirs_pinned = state
-        return PlakotoPosition(me + (0,), opp + (0,), _points(mine_pinned), _points(theirs_pinned))
+        return PlakotoPosition._trusted(me + (0,), opp + (0,), _points(mine_pinned), _points(theirs_pinned))
 
 
 def _mask(points: frozenset[int]) -> int:

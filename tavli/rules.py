@@ -10,6 +10,11 @@ in how games are scored; each switch is an option of the preset:
 * ``Rules.greek()`` (seed 003): no cube; a game counts 1 or 2 (a backgammon counts as a gammon);
   a player who resigns a round loses 2 points if he has borne off nothing, otherwise 1, at once;
   bearing off must waste as few pips as possible.
+
+The game played is not part of the rules: it is :class:`tavli.match.Match`'s ``variant``
+("portes", "plakoto", "fevga" or "tavli"). Plakoto, Fevga and Tavli matches are always scored as
+Greek tavli (the match turns the rules it is given into :meth:`Rules.greek`, keeping only
+``minimize_waste``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,16 @@
 """A match saved as a versioned JSON document, and loaded back exactly.
 
-The document (``"format": "tavli-match"``, ``"version": 1``) holds the settings (length, rules,
-the dice source, the clock), the state of the match as it stands (scores, cube, the checkers seen
+The document (``"format": "tavli-match"``, ``"version": 2``) holds the settings (length, rules,
+the game played (``"variant"``: portes, plakoto, fevga or tavli), the dice source, the clock), the state of the match as it stands (scores, cube, the checkers seen
 from player 0, the phase, a turn in progress with the moves made so far, a resignation offered)
 and the full event log. A loaded match continues as if it had never been saved: a seeded dice
 source continues where it was (the document keeps the seed and how many dice were thrown), fixed
 dice keep their remaining values, the clock keeps its times.
+
+Version 2 added the variant: a Plakoto, Fevga or Tavli match also keeps, in its state, the game in
+play (``"game_variant"``: the rotation of a Tavli match follows from the game number and is checked
+against it) and who started it (``"starter"``); its ``"position"`` is the variant's own position ID
+(Plakoto's holds the pins), seen from player 0. Version 1 documents (Portes only) still load.
 
 Loading checks everything and builds a fresh match: a document that is not one of ours, from a
 newer version, or inconsistent raises ``ValueError`` with the reason, never a half-loaded match.
@@ -17,14 +22,14 @@ import json
 from typing import Any, Callable
 
 from .dice import DiceSource, FixedDice, SecureDice, SeededDice
-from .game import Game, Outcome
-from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, GameScore, Match, _CountingDice
+from .game import Game, GameResult, Outcome
+from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, GameScore, Match, _CountingDice
 from .movegen import Move
 from .position import Position
 from .rules import Rules
 
 FORMAT = "tavli-match"
-VERSION = 1
+VERSION = 2
 
 _GAME_PHASE = {
     "opening": "opening",
@@ -65,7 +70,7 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
         "cube_owner": match.cube_owner,
         "auto_roll": list(match.auto_roll),
         "on_roll": game.on_roll,
-        "position": game.position_for(0).gnubg_id(),
+        "position": _position_text(game.position_for(0)),
         "dice": list(game.dice) if game.dice is not None else None,
         "moves": [[m.start, m.end, m.die] for m in turn.moves] if turn is not None else [],
         "opening_rolls": [list(pair) for pair in game.opening_rolls],
@@ -78,9 +83,13 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
         "flagged": match.flagged,
         "flag_seen": match.flag_seen,
     }
+    if match.variant != "portes":
+        state["game_variant"] = game.variant
+        state["starter"] = match.starter
     return {
         "format": FORMAT,
         "version": VERSION,
+        "variant": match.variant,
         "length": match.length,
         "games": match.max_games,
         "rules": match.rules.to_dict(),
@@ -135,10 +144,13 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     if length is not None:
         _expect(_is_int(length) and 1 <= length <= MAX_LENGTH, f"match length {length!r}")
     games = document.get("games")
+    variant = document.get("variant", "portes")
+    _expect(variant in VARIANTS, f"game {variant!r}")
+    _expect(variant == "portes" or document["version"] >= 2, "game for a version 1 document")
     rules = Rules.from_dict(document["rules"])
     source = dice if dice is not None else _dice_from_dict(document["dice"])
     clock = _clock_from_dict(document.get("clock"))
-    match = Match(length, rules, source, clock=clock, time=time, games=games)
+    match = Match(length, rules, source, clock=clock, time=time, games=games, variant=variant)
     if dice is None:
         match.dice.drawn = int(document["dice"].get("drawn", 0))
     log = document["log"]
@@ -150,6 +162,8 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     again = to_document(match, 0.0)  # the loaded clock is paused: the time given is not used
     for key in ("length", "games", "rules", "state", "clock"):
         _expect(again[key] == document[key], f"{key} (it does not match the state it describes)")
+    if "variant" in document:
+        _expect(again["variant"] == document["variant"], "variant")
     return match
 
 
@@ -157,7 +171,7 @@ def _check_log(log: list[dict[str, Any]], match: Match) -> None:
     """The log tells the same story as the state: as many games, the same results."""
     games = sum(1 for event in log if event["type"] == "game")
     _expect(games == match.game_number, f"event log ({games} games for game {match.game_number})")
-    wins = [event for event in log if event["type"] == "win"]
+    wins = [event for event in log if event["type"] in ("win", "draw")]
     _expect(len(wins) == len(match.results), "event log (not the same game results)")
     for event, result in zip(wins, match.results):
         _expect({k: event.get(k) for k in result.to_dict()} == result.to_dict(), "event log (not the same game results)")
@@ -203,15 +217,25 @@ def _restore_state(match: Match, state: dict[str, Any]) -> None:
 
     on_roll = state["on_roll"]
     _expect(on_roll in (0, 1) and not isinstance(on_roll, bool), "player on roll")
-    seen_by_0 = Position.from_gnubg_id(state["position"])
-    position = seen_by_0 if on_roll == 0 else seen_by_0.swap()
+    name = match.variant_of(match.game_number)
+    if match.variant != "portes":
+        _expect(state["game_variant"] == name, f"game in play {state['game_variant']!r} (game {match.game_number} is {name})")
+        starter = state["starter"]
+        _expect(starter in (None, 0, 1) and not isinstance(starter, bool), "starter")
+        match.starter = starter
     game_phase = _GAME_PHASE[phase]
-    source = match.dice
+    made = dict(minimize_waste=match.rules.minimize_waste, variant=name, play_opening=match.variant == "portes")
+    game = Game(match.dice, **made)
+    seen_by_0 = _position_from_text(game.position, state["position"])
+    position = seen_by_0 if on_roll == 0 else seen_by_0.swap()
     if game_phase == "opening":
-        _expect(position == Position.initial() and on_roll == 0, "position before the opening roll")
-        game = Game(source, minimize_waste=match.rules.minimize_waste)
+        _expect(position == game.position and on_roll == 0, "position before the opening roll")
+        _expect(match.game_number == 1 or match.variant == "portes", "opening roll after the first game")
+        _expect(match.starter is None, "starter before the opening roll")
     else:
-        game = Game(source, minimize_waste=match.rules.minimize_waste, position=position, on_roll=on_roll)
+        game = Game(match.dice, position=position, on_roll=on_roll, **made)
+        if match.variant != "portes":
+            _expect(match.starter is not None, "starter of the game in play")
     game.opening_rolls = [_pair(p) for p in state["opening_rolls"]]
     if game_phase in ("roll", "move"):
         _expect(all(sum(side) > 0 for side in (position.player, position.opponent)), "a game in play with a side borne off")
@@ -225,7 +249,11 @@ def _restore_state(match: Match, state: dict[str, Any]) -> None:
     if game_phase == "over":
         _expect(match.result is not None, "the result of the finished game")
         assert match.result is not None
-        game.concede(match.result.winner, match.result.outcome)
+        if match.result.winner is None:
+            _expect(match.result.reason == "draw" and name == "plakoto", "a drawn game")
+            game.finish(GameResult(None, None, "both mothers"))
+        else:
+            game.concede(match.result.winner, match.result.outcome)
     else:
         _expect(match.result is None, "a result while the game goes on")
     match.game = game
@@ -289,9 +317,24 @@ def _level(name: Any) -> Outcome | None:
     raise ValueError(f"resignation level {name!r}")
 
 
+def _position_text(position: Any) -> str:
+    """The position ID of ``position``: GNU Backgammon's for Portes, the variant's own otherwise."""
+    return position.gnubg_id() if isinstance(position, Position) else position.position_id()
+
+
+def _position_from_text(like: Any, text: Any) -> Any:
+    """The position that ``text`` gives, of the same game as ``like``."""
+    if isinstance(like, Position):
+        return Position.from_gnubg_id(text)
+    return type(like).from_id(text)
+
+
 def _score(data: Any) -> GameScore:
     _expect(isinstance(data, dict), "game result")
     score = GameScore.from_dict(data)
+    if score.winner is None:
+        _expect(score.reason == "draw" and score.points == 0, "drawn game result")
+        return score
     _expect(score.winner in (0, 1) and score.cube in [2**i for i in range(7)] and score.points >= 0, "game result")
     return score
 

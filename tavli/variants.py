@@ -20,11 +20,14 @@ legal plays and the :class:`VariantTurn` below are written once over it.
 ``VARIANTS`` maps "portes", "plakoto", "fevga" to a :class:`Variant` record so that a match or the
 board can take the variant chosen at the start. Portes is wrapped as it is (tavli.movegen,
 tavli.turn, tavli.game); its modules are imported only when used.
+:class:`tavli.game.Game` (``variant=``) and :class:`tavli.match.Match` (``variant=``, with
+"tavli" for the three in rotation) play any of them.
 """
 
 from __future__ import annotations
 
 import base64
+from operator import mul
 from dataclasses import dataclass, field
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
@@ -506,7 +509,10 @@ def side_from_points(points: dict[int, int]) -> tuple[int, ...]:
 
 
 def pips(side: Sequence[int]) -> int:
-    return sum(count * (i + 1) for i, count in enumerate(side[:POINTS]))
+    return sum(map(mul, side[:POINTS], _POINT_NUMBERS))
+
+
+_POINT_NUMBERS = range(1, POINTS + 1)
 
 
 # --- the registry ----------------------------------------------------------------------------
