@@ -70,11 +70,18 @@ def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bo
     When no checker can move the list holds a single empty play (the turn passes); its ``result``
     is the same checkers with the opponent on roll.
     """
-    sequences = legal_sequences(position, dice, minimize_waste=minimize_waste)
+    pair = (dice[0], dice[1])
+    moves: dict[Step, Move] = {}  # one Move object per distinct step within this call
     plays: list[Play] = []
-    for me, opp, seq in sequences:
-        steps = tuple(Move(_to_point(f), _to_point(t), d, h) for f, t, d, h in seq)
-        plays.append(Play(position, (dice[0], dice[1]), steps, Position(tuple(opp), tuple(me))))
+    for me, opp, seq in _sequences(position, pair, minimize_waste):
+        steps = []
+        for step in seq:
+            move = moves.get(step)
+            if move is None:
+                f, t, d, h = step
+                move = moves[step] = Move(f + 1, t + 1, d, h)
+            steps.append(move)
+        plays.append(Play(position, pair, tuple(steps), _trusted_position(opp, me)))
     return plays
 
 
@@ -82,34 +89,7 @@ def legal_sequences(
     position: Position, dice: tuple[int, int], *, minimize_waste: bool = False
 ) -> list[tuple[list[int], list[int], tuple[Step, ...]]]:
     """One ``(player, opponent, steps)`` per distinct legal result, before the sides are swapped."""
-    d1, d2 = dice
-    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise ValueError(f"dice must be 1..6, got {dice}")
-    me = list(position.player)
-    opp = list(position.opponent)
-    found: list[tuple[list[int], list[int], tuple[Step, ...]]] = []
-    if d1 == d2:
-        _search(me, opp, (d1,) * 4, 24, (), found, True)
-    else:
-        _search(me, opp, (d1, d2), 24, (), found, False)
-        _search(me, opp, (d2, d1), 24, (), found, False)
-    most = max(len(seq) for _, _, seq in found)
-    chosen = [entry for entry in found if len(entry[2]) == most]
-    if most == 1 and d1 != d2:
-        high = max(d1, d2)
-        with_high = [entry for entry in chosen if entry[2][0][2] == high]
-        if with_high:
-            chosen = with_high
-    if minimize_waste and most:
-        wastes = [_waste(seq) for _, _, seq in chosen]
-        least = min(wastes)
-        chosen = [entry for entry, w in zip(chosen, wastes) if w == least]
-    distinct: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], list[int], tuple[Step, ...]]] = {}
-    for entry in chosen:
-        key = (tuple(entry[0]), tuple(entry[1]))
-        if key not in distinct:
-            distinct[key] = entry
-    return list(distinct.values())
+    return [(list(me), list(opp), seq) for me, opp, seq in _sequences(position, dice, minimize_waste)]
 
 
 def single_steps(me: list[int], opp: list[int], die: int, start: int = 24) -> list[Step]:
@@ -152,36 +132,115 @@ def apply_step(me: list[int], opp: list[int], step: Step) -> tuple[list[int], li
     return me2, opp
 
 
-def _search(
-    me: list[int],
-    opp: list[int],
-    dice: tuple[int, ...],
-    start: int,
-    seq: tuple[Step, ...],
-    out: list,
-    double: bool,
-) -> None:
-    steps = single_steps(me, opp, dice[0], start)
-    if not steps:
-        out.append((me, opp, seq))
-        return
-    rest = dice[1:]
-    for step in steps:
-        me2, opp2 = apply_step(me, opp, step)
-        if rest:
-            # With doubles, taking moves in non-increasing order of their start point reaches every
-            # result once the permutations are set aside.
-            _search(me2, opp2, rest, step[0] if double else 24, seq + (step,), out, double)
-        else:
-            out.append((me2, opp2, seq + (step,)))
+# --- the search -------------------------------------------------------------------------------
+#
+# ``_sequences`` gives the same list, in the same order, as a plain depth-first search would: try
+# every step of the first die, then every step of the next die from there (for a non-double both
+# orders of the dice, the first die given first), keep the sequences that use the most dice (the
+# larger die when only one can be used), optionally those that waste the fewest pips, and keep the
+# first sequence found for each distinct result. To be quick it drops a repeated result as soon as
+# it is found, and the results are tuples so that they serve at once as keys and as Position fields.
+
+Result = tuple[tuple[int, ...], tuple[int, ...], tuple[Step, ...]]  # (player, opponent, steps)
+
+
+def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) -> list[Result]:
+    d1, d2 = dice
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise ValueError(f"dice must be 1..6, got {dice}")
+    me = list(position.player)
+    opp = list(position.opponent)
+    if d1 == d2:
+        chosen = _search_double(me, opp, d1)
+    else:
+        chosen = _search_pair(me, opp, d1, d2)
+    if not chosen:  # no checker can move: the turn passes
+        return [(position.player, position.opponent, ())]
+    if minimize_waste:
+        wastes = [_waste(seq) for _, _, seq in chosen]
+        least = min(wastes)
+        chosen = [entry for entry, w in zip(chosen, wastes) if w == least]
+    return chosen
+
+
+def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+    """The distinct results of playing both dice (either order); failing that, of one die, the
+    larger when it can be played."""
+    both: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Step, Step]] = {}
+    one: list[tuple[list[int], list[int], Step]] = []
+    for first, second in ((d1, d2), (d2, d1)):
+        for s1 in single_steps(me, opp, first):
+            me1, opp1 = apply_step(me, opp, s1)
+            follow = single_steps(me1, opp1, second)
+            if not follow:
+                if not both:
+                    one.append((me1, opp1, s1))
+                continue
+            for s2 in follow:
+                me2, opp2 = apply_step(me1, opp1, s2)
+                key = (tuple(me2), tuple(opp2))
+                if key not in both:
+                    both[key] = (s1, s2)
+    if both:
+        return [(mine, theirs, seq) for (mine, theirs), seq in both.items()]
+    if not one:
+        return []
+    high = max(d1, d2)
+    if any(step[2] == high for _, _, step in one):
+        one = [entry for entry in one if entry[2][2] == high]
+    distinct: dict[tuple[tuple[int, ...], tuple[int, ...]], Step] = {}
+    for me1, opp1, step in one:
+        distinct.setdefault((tuple(me1), tuple(opp1)), step)
+    return [(mine, theirs, (step,)) for (mine, theirs), step in distinct.items()]
+
+
+def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
+    """The distinct results of playing ``die`` as many times as possible, up to four.
+
+    Taking the moves in non-increasing order of their start point reaches every result (a move
+    never needs a lower checker to have moved first), so each checker set is met far fewer times.
+    """
+    by_count: list[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Step, ...]]] = [{}, {}, {}, {}, {}]
+    full = by_count[4]
+
+    def walk(me: list[int], opp: list[int], start: int, seq: tuple[Step, ...]) -> None:
+        steps = single_steps(me, opp, die, start)
+        if not steps:
+            if not full:
+                by_count[len(seq)].setdefault((tuple(me), tuple(opp)), seq)
+            return
+        last = len(seq) == 3
+        for step in steps:
+            me2, opp2 = apply_step(me, opp, step)
+            if last:
+                key = (tuple(me2), tuple(opp2))
+                if key not in full:
+                    full[key] = seq + (step,)
+            else:
+                walk(me2, opp2, step[0], seq + (step,))
+
+    walk(me, opp, 24, ())
+    for found in reversed(by_count[1:]):
+        if found:
+            return [(mine, theirs, seq) for (mine, theirs), seq in found.items()]
+    return []
+
+
+def _trusted_position(player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+    """A Position made without ``__post_init__``'s checks: legal steps from a valid position
+    always reach a valid one, and the checks cost more than the whole search."""
+    position = _new(Position)
+    _set(position, "player", player)
+    _set(position, "opponent", opponent)
+    return position
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _waste(seq: tuple[Step, ...]) -> int:
     return sum(die - (i + 1) for i, t, die, _ in seq if t == -1)
-
-
-def _to_point(index: int) -> int:
-    return index + 1  # 24 -> 25 (bar), -1 -> 0 (off)
 
 
 def _point_name(point: int) -> str:

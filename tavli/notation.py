@@ -2,7 +2,9 @@
 
 Formatting follows GNU Backgammon's ``FormatMove``: moves are ordered by decreasing start point,
 the moves of one checker are joined (an intermediate point is kept only where it hit), identical
-moves are counted, and a ``*`` marks every point where an opposing blot stood.
+moves are counted, and a ``*`` marks a hit: every intermediate point kept, and an end point where
+an opposing blot stood unless an earlier part of the play already marked that point (one blot is
+hit once: ``24/22*/20 24/22``, ``5/4*/3 5/4(2)``).
 """
 
 from __future__ import annotations
@@ -39,12 +41,17 @@ def format_play(position: Position, moves: tuple[tuple[int, int], ...]) -> str:
         else:
             counted.append((path, 1))
     parts = []
+    marked: set[int] = set()  # points already marked as hit
     for path, n in counted:
         text = _name(path[0])
-        for point in path[1:]:
-            text += "/" + _name(point)
-            if point and _opponent_on(position, point):
-                text += "*"
+        for point in path[1:-1]:  # an intermediate point is kept only where it hit
+            text += "/" + _name(point) + "*"
+            marked.add(point)
+        end = path[-1]
+        text += "/" + _name(end)
+        if end not in marked and _opponent_on(position, end):
+            text += "*"
+            marked.add(end)
         if n > 1:
             text += f"({n})"
         parts.append(text)

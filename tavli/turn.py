@@ -24,6 +24,9 @@ class Turn:
         self.plays = legal_plays(position, self.dice, minimize_waste=minimize_waste)
         self._targets = {(p.result.opponent, p.result.player): p for p in self.plays}
         self.length = len(self.plays[0].steps)  # every legal play uses the same number of dice
+        # The dice the legal plays use: both (or the double), except when only one die can be played,
+        # then only the one the rules pick (the larger when either could be).
+        self._dice_used = {move.die for play in self.plays for move in play.steps}
         self._done: list[Step] = []
         self._boards: list[tuple[list[int], list[int]]] = [(list(position.player), list(position.opponent))]
         self._cache: list[Move] | None = None
@@ -140,7 +143,7 @@ class Turn:
         me, opp = self._boards[-1]
         left = self.dice_left()
         steps: list[Step] = []
-        for die in sorted(set(left), reverse=True):
+        for die in sorted(set(left) & self._dice_used, reverse=True):
             rest = list(left)
             rest.remove(die)
             for step in single_steps(me, opp, die):
