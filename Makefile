@@ -40,6 +40,7 @@ deps: $(VENV)/.stamp vendor $(CHROMIUM)
 vendor: node_modules/.stamp
 	$(PYTHON) tools/vendor.py
 	$(PYTHON) tools/pyscript_files.py
+	$(PYTHON) tools/precache.py
 
 # Rewrite pyscript.toml's [files] from the tree (also done by every `make vendor`).
 sync-files:

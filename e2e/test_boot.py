@@ -14,7 +14,7 @@ def test_skeleton_is_there_before_python(page):
 
 def test_boot_draws_the_initial_position(page, page_log, site_url):
     boot(page)
-    assert page.evaluate("document.body.dataset.phase") == "ready"
+    assert page.evaluate("document.body.dataset.phase") == "opening"  # the match waits for the opening roll
     assert page.locator("#board .skeleton").count() == 0
     svg = page.locator("#board svg#board-svg")
     assert svg.count() == 1

@@ -5,8 +5,9 @@ Pure Python, no browser imports. Points are numbered 1..24 in the *bottom* playe
 bottom-right quarter). 25 is the bar and 0 is off (the bear-off tray), for either owner.
 Owner 0 is the bottom player (``Position.player``), owner 1 the top player (``Position.opponent``).
 
-Layout, left to right: frame, outer board (points 13..18 above, 12..7 below), bar, home board
-(19..24 above, 6..1 below), frame, bear-off tray, frame.
+Layout, left to right: the cube rail, frame, outer board (points 13..18 above, 12..7 below), bar,
+home board (19..24 above, 6..1 below), frame, bear-off tray, frame. The module-level functions give
+this layout (home on the right); :class:`Layout` mirrors it left-right for a home on the left.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FRAME = 20  # width of the wooden frame around and between the parts
+RAIL_W = 60  # the rail on the far side from the tray, where the doubling cube sits
 POINT_W = 60  # width of one point
 CHECKER_R = 27  # checker radius (a little under POINT_W / 2)
 BAR_W = 60
@@ -23,7 +25,7 @@ BOARD_H = 600  # outer height of the whole board
 INNER_TOP = FRAME
 INNER_BOTTOM = BOARD_H - FRAME
 POINT_H = 220  # height of a point's triangle
-LEFT_X = FRAME  # left edge of the outer board
+LEFT_X = RAIL_W + FRAME  # left edge of the outer board
 BAR_X = LEFT_X + QUARTER_W  # left edge of the bar
 RIGHT_X = BAR_X + BAR_W  # left edge of the home board
 PLAY_RIGHT = RIGHT_X + QUARTER_W  # right edge of the playing area
@@ -140,3 +142,202 @@ def label_position(point: int) -> tuple[float, float]:
     """Where ``point``'s number is written, in the frame beside its base."""
     x = point_center_x(point)
     return (x, FRAME * 0.72) if is_top(point) else (x, BOARD_H - FRAME * 0.28)
+
+
+# --- dice and cube --------------------------------------------------------------------------
+
+DIE = 44  # side of a die
+DIE_GAP = 10
+CUBE = 44  # side of the doubling cube
+
+
+def dice_area(side: int) -> Rect:
+    """The strip in the middle of a half where ``side``'s dice lie (0 = bottom player: his home
+    half; 1 = top player: the other half). A click there rolls or finishes the turn."""
+    x = RIGHT_X if side == 0 else LEFT_X
+    w = 4 * DIE + 3 * DIE_GAP + 24  # room for four dice (doubles)
+    return Rect(x + (QUARTER_W - w) / 2, MIDDLE_Y - DIE / 2 - 12, w, DIE + 24)
+
+
+def dice_slots(side: int, count: int) -> list[Rect]:
+    """Where ``count`` dice (1..4) of ``side`` lie, left to right, centred in its dice area."""
+    area = dice_area(side)
+    total = count * DIE + (count - 1) * DIE_GAP
+    x0 = area.x + (area.w - total) / 2
+    return [Rect(x0 + i * (DIE + DIE_GAP), MIDDLE_Y - DIE / 2, DIE, DIE) for i in range(count)]
+
+
+def opening_die(side: int) -> Rect:
+    """The single die each player throws for the opening roll, in that player's dice area."""
+    return dice_slots(side, 1)[0]
+
+
+def cube_rect(owner: int | None) -> Rect:
+    """The doubling cube on the rail: centred when nobody owns it, else at its owner's end
+    (0 = bottom, 1 = top)."""
+    x = (RAIL_W - CUBE) / 2 + 2
+    if owner is None:
+        y = MIDDLE_Y - CUBE / 2
+    elif owner == 0:
+        y = INNER_BOTTOM - CUBE - 6
+    else:
+        y = INNER_TOP + 6
+    return Rect(x, y, CUBE, CUBE)
+
+
+# --- hit testing ------------------------------------------------------------------------------
+
+
+def point_at(x: float, y: float) -> int | None:
+    """The place under ``(x, y)`` (home-right layout): 1..24, 25 for the bar, 0 for the tray,
+    None elsewhere (the rail, the frame outside the tray)."""
+    if not (INNER_TOP - FRAME <= y <= INNER_BOTTOM + FRAME):
+        return None
+    if BAR_X <= x < BAR_X + BAR_W:
+        return BAR
+    if TRAY_X - FRAME / 2 <= x <= TRAY_X + TRAY_W + FRAME:
+        return OFF
+    top = y < MIDDLE_Y
+    for base, first in ((LEFT_X, 13 if top else 12), (RIGHT_X, 19 if top else 6)):
+        if base <= x < base + QUARTER_W:
+            column = int((x - base) // POINT_W)
+            return first + column if top else first - column
+    return None
+
+
+# --- the layout: home on the right or the left ------------------------------------------------
+
+
+class Layout:
+    """Board coordinates for the bottom player's home on the right (default) or the left, on a
+    landscape board or a portrait one.
+
+    Every position of the module-level (home-right, landscape) layout is mapped: home-left mirrors
+    it left to right; portrait turns the board a quarter so that the tray runs along the bottom
+    and your home is in the bottom corner on your side (right: the home-left board turned
+    counter-clockwise; left: the home-right board turned clockwise). Text and dice faces are
+    placed at mapped positions, never turned or mirrored themselves.
+    """
+
+    def __init__(self, home_left: bool = False, portrait: bool = False) -> None:
+        self.home_left = home_left
+        self.portrait = portrait
+        self._mirror = home_left != portrait
+        self.width, self.height = (HEIGHT, WIDTH) if portrait else (WIDTH, HEIGHT)
+
+    # --- the map and its inverse ------------------------------------------------------------
+
+    def xy(self, p: tuple[float, float]) -> tuple[float, float]:
+        x, y = p
+        if self._mirror:
+            x = WIDTH - x
+        if not self.portrait:
+            return (x, y)
+        if self.home_left:
+            return (HEIGHT - y, x)  # clockwise
+        return (y, WIDTH - x)  # counter-clockwise
+
+    def inverse(self, p: tuple[float, float]) -> tuple[float, float]:
+        x, y = p
+        if self.portrait:
+            x, y = (y, HEIGHT - x) if self.home_left else (WIDTH - y, x)
+        if self._mirror:
+            x = WIDTH - x
+        return (x, y)
+
+    def rect(self, r: Rect) -> Rect:
+        (x1, y1), (x2, y2) = self.xy((r.x, r.y)), self.xy((r.x + r.w, r.y + r.h))
+        return Rect(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+
+    def _centred(self, r: Rect) -> Rect:
+        """``r`` moved to where its centre maps, keeping its landscape width and height (for
+        dice rows, which stay horizontal on a portrait board)."""
+        cx, cy = self.xy((r.x + r.w / 2, r.y + r.h / 2))
+        return Rect(cx - r.w / 2, cy - r.h / 2, r.w, r.h)
+
+    def client_to_board(self, left: float, top: float, width: float, height: float,
+                        cx: float, cy: float) -> tuple[float, float]:
+        """Board coordinates (of this layout's view box) of the client point ``(cx, cy)``."""
+        scale = min(width / self.width, height / self.height) or 1.0
+        ox = left + (width - self.width * scale) / 2
+        oy = top + (height - self.height * scale) / 2
+        return (cx - ox) / scale, (cy - oy) / scale
+
+    def scale(self, width: float, height: float) -> float:
+        """Client pixels per board unit for an SVG box of ``width`` x ``height``."""
+        return min(width / self.width, height / self.height) or 1.0
+
+    # --- the parts ---------------------------------------------------------------------------
+
+    def point_triangle(self, point: int) -> tuple[tuple[float, float], ...]:
+        return tuple(self.xy(c) for c in point_triangle(point))
+
+    def point_area(self, point: int) -> Rect:
+        return self.rect(point_area(point))
+
+    def checker_center(self, point: int, index: int, count: int) -> tuple[float, float]:
+        return self.xy(checker_center(point, index, count))
+
+    def bar_checker_center(self, owner: int, index: int, count: int) -> tuple[float, float]:
+        return self.xy(bar_checker_center(owner, index, count))
+
+    def bar_area(self) -> Rect:
+        return self.rect(bar_area())
+
+    def tray_area(self, owner: int | None = None) -> Rect:
+        return self.rect(tray_area(owner))
+
+    def off_slab(self, owner: int, index: int) -> Rect:
+        return self.rect(off_slab(owner, index))
+
+    def label_position(self, point: int) -> tuple[float, float]:
+        if not self.portrait:
+            return self.xy(label_position(point))
+        # On a portrait board the labels sit in the narrow side frames: centre them there.
+        edge = FRAME / 2 if is_top(point) else BOARD_H - FRAME / 2
+        x, y = self.xy((point_center_x(point), edge))
+        return (x, y + 4)
+
+    def dice_area(self, side: int) -> Rect:
+        r = dice_area(side)
+        return self._centred(r) if self.portrait else self.rect(r)
+
+    def dice_slots(self, side: int, count: int) -> list[Rect]:
+        if self.portrait:
+            centre = self._centred(dice_area(side))
+            total = count * DIE + (count - 1) * DIE_GAP
+            x0 = centre.x + (centre.w - total) / 2
+            y0 = centre.y + (centre.h - DIE) / 2
+            return [Rect(x0 + i * (DIE + DIE_GAP), y0, DIE, DIE) for i in range(count)]
+        return sorted((self.rect(r) for r in dice_slots(side, count)), key=lambda r: r.x)
+
+    def cube_rect(self, owner: int | None) -> Rect:
+        return self.rect(cube_rect(owner))
+
+    def rail(self) -> Rect:
+        return self.rect(Rect(0, 0, RAIL_W, HEIGHT))
+
+    def felt(self) -> tuple[Rect, Rect]:
+        return (self.rect(Rect(LEFT_X, INNER_TOP, QUARTER_W, INNER_BOTTOM - INNER_TOP)),
+                self.rect(Rect(RIGHT_X, INNER_TOP, QUARTER_W, INNER_BOTTOM - INNER_TOP)))
+
+    def point_at(self, x: float, y: float) -> int | None:
+        return point_at(*self.inverse((x, y)))
+
+    def spot_center(self, owner: int, point: int, index: int, count: int) -> tuple[float, float]:
+        """Centre of a checker wherever it is: on a point, the bar, or (a slab) in the tray."""
+        if point == BAR:
+            return self.bar_checker_center(owner, index, count)
+        if point == OFF:
+            r = self.off_slab(owner, index)
+            return (r.x + r.w / 2, r.y + r.h / 2)
+        return self.checker_center(point, index, count)
+
+
+def client_to_board(left: float, top: float, width: float, height: float, cx: float, cy: float) -> tuple[float, float]:
+    """Board coordinates of the client point ``(cx, cy)`` on an SVG drawn in the box
+    ``(left, top, width, height)`` with ``preserveAspectRatio="xMidYMid meet"``."""
+    scale = min(width / WIDTH, height / HEIGHT) or 1.0
+    ox = left + (width - WIDTH * scale) / 2
+    oy = top + (height - HEIGHT * scale) / 2
+    return (cx - ox) / scale, (cy - oy) / scale

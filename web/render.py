@@ -1,9 +1,12 @@
-"""The board as an SVG string, from a position. Pure Python, no browser imports.
+"""The board as an SVG string, from a :class:`~web.view.BoardView` (or a position). Pure Python,
+no browser imports.
 
-Every checker is one element carrying ``data-owner`` ("0" = bottom player, who is
-``position.player``; "1" = top player, ``position.opponent``) and ``data-point`` in the bottom
-player's numbering (1..24, 25 = bar, 0 = off). Points carry ``data-point`` 1..24, the bar 25 and
-the bear-off tray 0. Only checkers carry ``data-owner``.
+Every checker is one element carrying ``data-owner`` ("0" = bottom side, "1" = top side),
+``data-player`` (the match player, 0 light / 1 dark), ``data-point`` in the bottom player's
+numbering (1..24, 25 = bar, 0 = off) and ``data-index`` (its place in the stack, 0 at the frame).
+Points carry ``data-point`` 1..24, the bar 25 and the bear-off tray 0; only checkers carry
+``data-owner``. Dice carry ``data-die`` (their value) and the dice area ``data-dice``; the cube
+``data-cube`` (its value, 64 in the middle).
 """
 
 from __future__ import annotations
@@ -11,16 +14,34 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from . import geometry as g
+from .strings import t
+from .view import BoardView
 
 CHECKERS = 15
 
 # Colours live in attributes so the SVG looks right even without the page's stylesheet.
-FRAME_FILL = "#5a3a22"
-FELT_FILL = "#2f5d46"
-POINT_FILLS = ("#e9dcb5", "#a8432f")  # alternating light and dark points
-CHECKER_FILLS = ("#f3eee2", "#2a2623")  # owner 0 (bottom, light), owner 1 (top, dark)
-CHECKER_STROKES = ("#8a7d66", "#000000")
+FRAME_FILL = "#6b4424"
+FRAME_DARK = "#4a2c15"
+RAIL_FILL = "#5c3a1e"
+FELT_FILL = "#2e5a44"
+POINT_FILLS = ("#e8d6a8", "#9c3b2a")  # alternating light and dark points
+CHECKER_FILLS = ("#f4efe3", "#2b2220")  # player 0 (light), player 1 (dark)
+CHECKER_EDGES = ("#b9ab8e", "#0e0a09")
+CHECKER_RIMS = ("#ddd3bd", "#4a3b36")
+SLAB_EDGES = ("#8f8166", "#a98a5c")  # borne-off checkers, seen edge-on in the dark tray
 LABEL_FILL = "#e9dcb5"
+TRAY_FILL = "#3a2414"
+DIE_FILLS = ("#fbf8f0", "#7a1f1a")  # dice of player 0, of player 1
+PIP_FILLS = ("#221a14", "#fbf1e0")
+# Pip positions on a die face, in thirds of its side.
+_PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
 
 
 class HasSides(Protocol):
@@ -42,11 +63,15 @@ def _attrs(**attrs: object) -> str:
     return " ".join(parts)
 
 
+def _rect(r: g.Rect, **attrs: object) -> str:
+    return f"<rect {_attrs(x=r.x, y=r.y, width=r.w, height=r.h, **attrs)}/>"
+
+
 def checker_spots(position: HasSides) -> list[tuple[int, int, int, int]]:
     """``(owner, point, index, count)`` for every checker, points in the bottom player's numbering.
 
     ``point`` is 1..24 on the board, 25 on the bar, 0 borne off; ``index`` is the checker's place
-    in its stack of ``count``.
+    in its stack of ``count``. ``position.player`` is the bottom side (owner 0).
     """
     spots: list[tuple[int, int, int, int]] = []
     for owner, side in ((0, position.player), (1, position.opponent)):
@@ -63,72 +88,177 @@ def checker_spots(position: HasSides) -> list[tuple[int, int, int, int]]:
     return spots
 
 
-def _board_background() -> list[str]:
+class _Sides:
+    def __init__(self, view: BoardView) -> None:
+        self.player = view.bottom
+        self.opponent = view.top
+
+
+def _defs(basic: bool) -> str:
+    if basic:
+        return ""
+    return (
+        "<defs>"
+        '<linearGradient id="wood" x1="0" y1="0" x2="1" y2="1">'
+        f'<stop offset="0" stop-color="#7a4e2a"/><stop offset="0.5" stop-color="{FRAME_FILL}"/>'
+        '<stop offset="1" stop-color="#54341a"/></linearGradient>'
+        '<radialGradient id="felt" cx="0.5" cy="0.5" r="0.75">'
+        '<stop offset="0" stop-color="#356a50"/><stop offset="1" stop-color="#244a37"/></radialGradient>'
+        '<radialGradient id="ck0" cx="0.38" cy="0.32" r="0.75">'
+        '<stop offset="0" stop-color="#ffffff"/><stop offset="0.6" stop-color="#efe8d8"/>'
+        '<stop offset="1" stop-color="#cfc3a8"/></radialGradient>'
+        '<radialGradient id="ck1" cx="0.38" cy="0.32" r="0.75">'
+        '<stop offset="0" stop-color="#5a4640"/><stop offset="0.6" stop-color="#2b2220"/>'
+        '<stop offset="1" stop-color="#140e0c"/></radialGradient>'
+        "</defs>"
+    )
+
+
+def _background(layout: g.Layout, basic: bool) -> list[str]:
+    wood = FRAME_FILL if basic else "url(#wood)"
+    felt = FELT_FILL if basic else "url(#felt)"
     out = [
-        f'<rect class="frame" {_attrs(x=0, y=0, width=g.WIDTH, height=g.HEIGHT, rx=10, fill=FRAME_FILL)}/>',
-        f'<rect class="felt" {_attrs(x=g.LEFT_X, y=g.INNER_TOP, width=g.QUARTER_W, height=g.INNER_BOTTOM - g.INNER_TOP, fill=FELT_FILL)}/>',
-        f'<rect class="felt" {_attrs(x=g.RIGHT_X, y=g.INNER_TOP, width=g.QUARTER_W, height=g.INNER_BOTTOM - g.INNER_TOP, fill=FELT_FILL)}/>',
+        f'<rect class="frame" {_attrs(x=0, y=0, width=layout.width, height=layout.height, rx=12, fill=wood)}/>',
+        _rect(layout.rail(), **{"class": "rail", "fill": RAIL_FILL, "rx": 10}),
     ]
-    bar = g.bar_area()
-    out.append(f'<rect class="bar" data-point="{g.BAR}" {_attrs(x=bar.x, y=bar.y, width=bar.w, height=bar.h, fill=FRAME_FILL)}/>')
-    tray = g.tray_area()
-    out.append(f'<rect class="tray" data-point="{g.OFF}" {_attrs(x=tray.x, y=tray.y, width=tray.w, height=tray.h, fill="#3b2616")}/>')
+    for r in layout.felt():
+        out.append(_rect(r, **{"class": "felt", "fill": felt}))
+    bar = layout.bar_area()
+    out.append(f'<rect class="bar" data-point="{g.BAR}" '
+               f'{_attrs(x=bar.x, y=bar.y, width=bar.w, height=bar.h, fill=wood)}/>')
+    if not basic:
+        if bar.h >= bar.w:
+            seam = _attrs(x1=bar.x + bar.w / 2, y1=bar.y, x2=bar.x + bar.w / 2, y2=bar.y + bar.h)
+        else:
+            seam = _attrs(x1=bar.x, y1=bar.y + bar.h / 2, x2=bar.x + bar.w, y2=bar.y + bar.h / 2)
+        out.append(f'<line class="bar-seam" {seam} stroke="{FRAME_DARK}" stroke-width="2"/>')
+    tray = layout.tray_area()
+    out.append(f'<g class="tray" data-point="{g.OFF}">'
+               f'{_rect(tray, fill=TRAY_FILL, rx=4)}'
+               f'{_rect(tray, **{"class": "hl", "fill": "none", "rx": 4})}'
+               "</g>")
     for point in range(1, 25):
-        area = g.point_area(point)
-        corners = " ".join(f"{_num(x)},{_num(y)}" for x, y in g.point_triangle(point))
+        area = layout.point_area(point)
+        corners = " ".join(f"{_num(x)},{_num(y)}" for x, y in layout.point_triangle(point))
         fill = POINT_FILLS[point % 2]
-        lx, ly = g.label_position(point)
+        lx, ly = layout.label_position(point)
         out.append(
             f'<g class="point" data-point="{point}">'
-            f'<rect class="point-area" {_attrs(x=area.x, y=area.y, width=area.w, height=area.h, fill="transparent")}/>'
-            f'<polygon {_attrs(points=corners, fill=fill)}/>'
-            f'</g>'
-            f'<text class="point-label" {_attrs(x=lx, y=ly, fill=LABEL_FILL, font_size=13, text_anchor="middle")}>{point}</text>'
+            f'{_rect(area, **{"class": "point-area", "fill": "transparent"})}'
+            f'<polygon class="tri" {_attrs(points=corners, fill=fill)}/>'
+            f'<polygon class="hl" {_attrs(points=corners, fill="none")}/>'
+            f"</g>"
+            f'<text class="point-label" {_attrs(x=lx, y=ly, fill=LABEL_FILL, font_size=11 if layout.portrait else 13, text_anchor="middle")}>{point}</text>'
         )
     return out
 
 
-def _checker(owner: int, point: int, index: int, count: int) -> str:
-    common = f'data-owner="{owner}" data-point="{point}" data-index="{index}"'
-    fill, stroke = CHECKER_FILLS[owner], CHECKER_STROKES[owner]
+def _checker(layout: g.Layout, owner: int, player: int, point: int, index: int, count: int, basic: bool) -> str:
+    common = f'data-owner="{owner}" data-player="{player}" data-point="{point}" data-index="{index}"'
+    edge = CHECKER_EDGES[player]
     if point == g.OFF:
-        r = g.off_slab(owner, index)
-        return (f'<rect class="checker off owner-{owner}" {common} '
-                f'{_attrs(x=r.x, y=r.y, width=r.w, height=r.h, rx=3, fill=fill, stroke=stroke, stroke_width=1.5)}/>')
-    if point == g.BAR:
-        cx, cy = g.bar_checker_center(owner, index, count)
-    else:
-        cx, cy = g.checker_center(point, index, count)
-    return (f'<circle class="checker owner-{owner}" {common} '
-            f'{_attrs(cx=cx, cy=cy, r=g.CHECKER_R, fill=fill, stroke=stroke, stroke_width=2)}/>')
+        r = layout.off_slab(owner, index)
+        return (f'<rect class="checker off owner-{owner} player-{player}" {common} '
+                f'{_attrs(x=r.x, y=r.y, width=r.w, height=r.h, rx=3, fill=CHECKER_FILLS[player], stroke=SLAB_EDGES[player], stroke_width=1.5)}/>')
+    cx, cy = layout.spot_center(owner, point, index, count)
+    fill = CHECKER_FILLS[player] if basic else f"url(#ck{player})"
+    inner = "" if basic else (
+        f'<circle {_attrs(cx=cx, cy=cy, r=g.CHECKER_R - 7, fill="none", stroke=CHECKER_RIMS[player], stroke_width=1.5)}/>')
+    shadow = "" if basic else f'<circle {_attrs(cx=cx + 1.5, cy=cy + 2.5, r=g.CHECKER_R, fill="rgba(0,0,0,0.28)")}/>'
+    return (f'<g class="checker owner-{owner} player-{player}" {common}>{shadow}'
+            f'<circle {_attrs(cx=cx, cy=cy, r=g.CHECKER_R, fill=fill, stroke=edge, stroke_width=1.5)}/>{inner}</g>')
 
 
-def _count_label(owner: int, point: int, count: int) -> str:
-    """The number written on the outermost checker of a squeezed stack."""
-    if point == g.BAR:
-        cx, cy = g.bar_checker_center(owner, count - 1, count)
-    else:
-        cx, cy = g.checker_center(point, count - 1, count)
-    colour = CHECKER_FILLS[1 - owner]
-    return (f'<text class="stack-count" {_attrs(x=cx, y=cy + 5, fill=colour, font_size=16, font_weight="bold", text_anchor="middle")}>'
-            f'{count}</text>')
+def _count_label(layout: g.Layout, owner: int, player: int, point: int, count: int) -> str:
+    """The number written on the outermost checker of a stack taller than five."""
+    cx, cy = layout.spot_center(owner, point, count - 1, count)
+    colour = CHECKER_FILLS[1 - player]
+    return (f'<text class="stack-count" data-stack="{point}" data-stack-owner="{owner}" '
+            f'{_attrs(x=cx, y=cy + 6, fill=colour, font_size=18, font_weight="bold", text_anchor="middle")}>'
+            f"{count}</text>")
 
 
-def render_board(position: HasSides) -> str:
-    """The whole board for ``position`` as one ``<svg>`` element (a string)."""
+def _die(r: g.Rect, value: int, player: int, used: bool, extra: str = "") -> str:
+    fill, pip = DIE_FILLS[player], PIP_FILLS[player]
+    cls = "die used" if used else "die"
+    out = [f'<g class="{cls}" data-die="{value}"{extra}>',
+           _rect(r, rx=8, fill=fill, stroke="#00000055", stroke_width=1.5)]
+    step = r.w / 4
+    for col, row in _PIPS[value]:
+        out.append(f'<circle {_attrs(cx=r.x + step * (col + 1), cy=r.y + step * (row + 1), r=r.w * 0.09, fill=pip)}/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _dice(layout: g.Layout, view: BoardView) -> list[str]:
+    out: list[str] = []
+    players = (view.bottom_player, 1 - view.bottom_player)
+    for side in (0, 1):
+        area = layout.dice_area(side)
+        active = view.dice_side == side or view.roll_hint == side or view.opening is not None
+        out.append(f'<rect class="dice-area{" active" if active else ""}" data-dice="{side}" '
+                   f'{_attrs(x=area.x, y=area.y, width=area.w, height=area.h, rx=10, fill="transparent")}/>')
+    if view.opening is not None:
+        for side in (0, 1):
+            r = layout.dice_slots(side, 1)[0]
+            die = view.opening[side]
+            out.append(_die(r, die.value, players[side], die.used, f' data-opening="{side}"'))
+    elif view.dice and view.dice_side is not None:
+        slots = layout.dice_slots(view.dice_side, len(view.dice))
+        player = players[view.dice_side]
+        if view.finish_hint:  # click-dice-to-finish: the played dice invite the click
+            first, last = slots[0], slots[-1]
+            frame = g.Rect(first.x - 8, first.y - 8, last.x + last.w - first.x + 16, first.h + 16)
+            out.append(_rect(frame, **{"class": "finish-hint", "rx": 12, "fill": "none",
+                                       "stroke": "#ffd54a", "stroke_width": 3}))
+        for r, d in zip(slots, view.dice):
+            out.append(_die(r, d.value, player, d.used))
+    if view.roll_hint is not None:
+        area = layout.dice_area(view.roll_hint)
+        out.append(f'<g class="roll-hint" data-dice="{view.roll_hint}">'
+                   f'{_rect(area, rx=10, fill="rgba(255,255,255,0.10)", stroke="rgba(255,255,255,0.45)", stroke_dasharray="6 5")}'
+                   f'<text {_attrs(x=area.x + area.w / 2, y=area.y + area.h / 2 + 7, fill="#f4efe3", font_size=20, text_anchor="middle")}>{t("tap_to_roll")}</text>'
+                   "</g>")
+    return out
+
+
+def _cube(layout: g.Layout, view: BoardView) -> str:
+    if not view.cube_shown:
+        return ""
+    r = layout.cube_rect(view.cube_owner)
+    shown = 64 if view.cube_owner is None else view.cube
+    return (f'<g class="cube" data-cube="{shown}">'
+            f'{_rect(r, rx=6, fill="#f7f1e1", stroke="#2b1d10", stroke_width=2)}'
+            f'<text {_attrs(x=r.x + r.w / 2, y=r.y + r.h / 2 + 8, fill="#2b1d10", font_size=22, font_weight="bold", text_anchor="middle")}>{shown}</text>'
+            "</g>")
+
+
+def render_board(board: BoardView | HasSides, layout: g.Layout | None = None) -> str:
+    """The whole board as one ``<svg>`` element (a string): a :class:`BoardView`, or a position
+    (its player on roll at the bottom)."""
+    view = board if isinstance(board, BoardView) else BoardView(tuple(board.player), tuple(board.opponent))
+    layout = layout if layout is not None else g.Layout()
+    basic = view.basic
+    orient = " portrait" if layout.portrait else ""
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" id="board-svg" class="board" role="img" '
-        f'aria-label="Backgammon board" viewBox="0 0 {g.WIDTH} {g.HEIGHT}" preserveAspectRatio="xMidYMid meet">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" id="board-svg" class="board{" basic" if basic else ""}{orient}" role="img" '
+        f'aria-label="Backgammon board" viewBox="0 0 {_num(layout.width)} {_num(layout.height)}" preserveAspectRatio="xMidYMid meet">',
+        _defs(basic),
         '<g class="background">',
-        *_board_background(),
-        '</g>',
+        *_background(layout, basic),
+        "</g>",
+        '<g class="dice-layer">',
+        *_dice(layout, view),
+        _cube(layout, view),
+        "</g>",
         '<g class="checkers">',
     ]
+    players = (view.bottom_player, 1 - view.bottom_player)
     labels = []
-    for owner, point, index, count in checker_spots(position):
-        parts.append(_checker(owner, point, index, count))
+    for owner, point, index, count in checker_spots(_Sides(view)):
+        parts.append(_checker(layout, owner, players[owner], point, index, count, basic))
         if point != g.OFF and index == count - 1 and count > g.MAX_STACK:
-            labels.append(_count_label(owner, point, count))
+            labels.append(_count_label(layout, owner, players[owner], point, count))
     parts.append("</g>")
     if labels:
         parts += ['<g class="labels">', *labels, "</g>"]

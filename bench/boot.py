@@ -1,0 +1,113 @@
+"""Boot time of the page in headless Chromium, against a bare page that only loads Pyodide.
+
+    python bench/boot.py            # five cold and five warm runs of each page
+    python bench/boot.py --runs 3
+
+For each page: *cold* runs open it in a fresh browser context (empty HTTP cache), *warm* runs
+reload it in the same context. Two times are taken from navigation start:
+
+* ``paint``: the first contentful paint (for Tavli: the HTML/CSS board skeleton);
+* ``interactive``: when ``<body data-phase>`` leaves ``loading`` (for Tavli: Python is up, the
+  board drawn and listening for clicks; for the bare page: ``loadPyodide()`` has resolved).
+
+Prints the medians and the ratio of Tavli's interactive time to the bare Pyodide boot. The
+skeleton must paint well under a second; interactive should cost at most ~15 % over bare Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("TAVLI_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+
+# Installed before any page script: records when data-phase first leaves "loading".
+OBSERVER = """
+(() => {
+  const done = () => {
+    const phase = document.body && document.body.dataset.phase;
+    if (phase && phase !== 'loading' && window.__interactive === undefined) {
+      window.__interactive = performance.now();
+    }
+  };
+  new MutationObserver(done).observe(document, {subtree: true, attributes: true,
+                                                 attributeFilter: ['data-phase']});
+})();
+"""
+
+
+def _serve():
+    spec = importlib.util.spec_from_file_location("tavli_serve", ROOT / "tools" / "serve.py")
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    server = serve.make_server("127.0.0.1", 0, quiet=True, directory=ROOT, prefix="/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _measure(page) -> tuple[float, float]:
+    page.wait_for_function("window.__interactive !== undefined", timeout=180_000)
+    paint = page.evaluate(
+        "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime")
+    return float(paint), float(page.evaluate("window.__interactive"))
+
+
+def run(url: str, runs: int, browser) -> dict[str, list[tuple[float, float]]]:
+    out: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": []}
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(OBSERVER)
+        page = context.new_page()
+        page.goto(url)
+        out["cold"].append(_measure(page))
+        page.reload()
+        out["warm"].append(_measure(page))
+        context.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    server, base = _serve()
+    results = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            # Alternate the pages so that background load hits both alike.
+            results["bare"] = run(base + "bench/bare.html", 1, browser)
+            results["tavli"] = run(base + "?anim=0", 1, browser)
+            for _ in range(args.runs - 1):
+                for name, url in (("bare", base + "bench/bare.html"), ("tavli", base + "?anim=0")):
+                    more = run(url, 1, browser)
+                    for kind in ("cold", "warm"):
+                        results[name][kind] += more[kind]
+            browser.close()
+    finally:
+        server.shutdown()
+
+    med = {(name, kind, i): statistics.median(r[i] for r in results[name][kind])
+           for name in results for kind in ("cold", "warm") for i in (0, 1)}
+    print(f"median of {args.runs} runs, ms from navigation start   paint   interactive")
+    for name, label in (("tavli", "Tavli (skeleton, then board)"), ("bare", "bare Pyodide page")):
+        for kind in ("cold", "warm"):
+            print(f"  {label:30s} {kind:4s}   {med[(name, kind, 0)]:6.0f}   {med[(name, kind, 1)]:8.0f}")
+    for kind in ("cold", "warm"):
+        ratio = med[("tavli", kind, 1)] / med[("bare", kind, 1)]
+        print(f"  interactive / bare Pyodide, {kind}: {ratio:.2f} ({(ratio - 1) * 100:+.0f} %)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

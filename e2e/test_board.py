@@ -1,0 +1,71 @@
+"""The board's furniture and options, read through the test hooks: points, controls, cube, names,
+pips, dice, the home side, basic graphics, animation and auto-roll."""
+
+from __future__ import annotations
+
+from e2e.board_hooks import counts, drag, expected, mirror, phase, spot, wait_turn
+from e2e.helpers import boot
+
+
+def _box(page, selector: str) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+def test_hooks_controls_cube_names_and_animation(page):
+    boot(page, "seed=23")
+    assert phase(page) == "opening"
+    marked = page.evaluate(
+        "[...document.querySelectorAll('#board-svg [data-point]:not([data-owner])')].map(e => +e.dataset.point)")
+    assert sorted(marked) == list(range(26)), "one element per point, the bar (25) and the tray (0)"
+    actions = page.evaluate("[...document.querySelectorAll('[data-action]')].map(e => e.dataset.action)")
+    assert {"roll", "double", "undo", "resign", "options", "new-match"} <= set(actions)
+    assert "done" not in actions  # only with "click dice to finish turn"
+    for button in page.locator("button[data-action]:disabled").all():
+        assert button.get_attribute("title"), f"{button.get_attribute('data-action')} is disabled without a reason"
+    # The cube, in the middle of its rail, shows 64.
+    cube, board = _box(page, "[data-cube='64']"), _box(page, "#board-svg")
+    assert abs(cube["y"] + cube["height"] / 2 - (board["y"] + board["height"] / 2)) < 3
+    assert page.locator(".card.bottom .name").inner_text() == "You"
+    assert page.locator(".card.top .name").inner_text() == "Computer"
+    assert page.locator(".card.bottom .pips").inner_text() == "pips: 167"
+    assert page.locator(".match-info").inner_text() == "Match to 3"
+    # The opening roll: one die for each player, on each side.
+    page.click("button[data-action=roll]")
+    assert page.locator("#board-svg [data-opening]").count() == 2
+    left, right = (_box(page, f"#board-svg [data-opening='{s}']") for s in (1, 0))
+    assert left["x"] < board["x"] + board["width"] / 2 < right["x"]
+    # A click slides the checker (an animation runs), and the position is the engine's.
+    page.mouse.click(*spot(page, 8))
+    assert page.evaluate("document.getAnimations().length") >= 1
+    ctl = mirror("seed=23")
+    ctl.roll()
+    ctl.click(8)
+    assert counts(page) == expected(ctl)
+    assert page.locator(".card.bottom .pips").get_attribute("data-pips") == str(167 - 3)
+    # An illegal drop: the checker slides back, nothing changes.
+    before = counts(page)
+    drag(page, spot(page, 13), spot(page, 12))
+    assert page.evaluate("document.getAnimations().length") >= 1
+    assert counts(page) == before
+
+
+def test_home_left_basic_graphics_and_auto_roll(page):
+    query = "seed=23&home=left&basic=1&autoroll=1&anim=0"
+    boot(page, query)
+    # Auto-roll throws the opening roll by itself.
+    assert wait_turn(page) == "move"
+    board = _box(page, "#board-svg")
+    one, twelve, tray = (_box(page, f"#board-svg [data-point='{p}']:not([data-owner])") for p in (1, 12, 0))
+    assert tray["x"] < one["x"] < twelve["x"], "home (and the tray) at the bottom left"
+    assert one["y"] + one["height"] / 2 > board["y"] + board["height"] / 2
+    cube = _box(page, "[data-cube]")
+    assert cube["x"] > twelve["x"], "the cube's rail on the far side from the tray"
+    # Basic graphics: flat colours, no gradients, no animation.
+    assert "basic" in page.get_attribute("#board-svg", "class")
+    assert page.locator("#board-svg radialGradient").count() == 0
+    ctl = mirror(query)
+    ctl.roll()
+    page.mouse.click(*spot(page, 8))
+    ctl.click(8)
+    assert page.evaluate("document.getAnimations().length") == 0
+    assert counts(page) == expected(ctl)

@@ -1,0 +1,187 @@
+"""Offline: after one online visit the service worker has cached the app and the runtime, and the
+game boots and plays with no server at all.
+
+The test serves the site on its own server (not the session's shared one) so that it can shut it
+down: with the browser context offline *and* nothing listening, whatever the page gets can only
+come from the service worker's cache.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from pathlib import Path
+
+import pytest
+
+from e2e.helpers import BOOT_TIMEOUT_MS, boot
+
+ROOT = Path(__file__).resolve().parents[1]
+# Installing caches ~16 MB (Pyodide, PyScript, the app) from localhost.
+SW_TIMEOUT_MS = 90_000
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _site_copy(tmp: Path) -> Path:
+    """The site as a tree of symlinks into the repository, with its own web/vendor/precache.js
+    freshly generated (tools/precache.py) for the files as they are now: the tests neither depend
+    on `make vendor` having run since the last edit, nor touch the repository when they make a
+    "new version"."""
+    precache = _load("tavli_precache", ROOT / "tools" / "precache.py")
+    site = tmp / "site"
+    site.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name not in ("web", ".git", "node_modules", ".venv"):
+            (site / entry.name).symlink_to(entry)
+    (site / "web").mkdir()
+    for entry in (ROOT / "web").iterdir():
+        if entry.name != "vendor":
+            (site / "web" / entry.name).symlink_to(entry)
+    (site / "web" / "vendor").mkdir()
+    for entry in (ROOT / "web" / "vendor").iterdir():
+        if entry.name != "precache.js":
+            (site / "web" / "vendor" / entry.name).symlink_to(entry)
+    (site / "web" / "vendor" / "precache.js").write_text(precache.script(precache.manifest(ROOT)))
+    return site
+
+
+class _Site:
+    """A copy of the site (:func:`_site_copy`) served on its own port, under ``prefix``, until
+    :meth:`stop`."""
+
+    def __init__(self, directory: Path, prefix: str = "/") -> None:
+        self.directory = directory
+        serve = _load("tavli_serve_offline", ROOT / "tools" / "serve.py")
+        self.server = serve.make_server("127.0.0.1", 0, quiet=True, directory=directory, prefix=prefix)
+        self.thread = threading.Thread(target=self.server.serve_forever, name="offline-site", daemon=True)
+        self.thread.start()
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}{serve.normalize_prefix(prefix)}"
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    site = _Site(_site_copy(tmp_path), "/games/tavli/")
+    yield site
+    site.stop()
+
+
+def wait_until_controlled(page) -> None:
+    """Wait until the service worker is active and controls the page (it claims the page as soon
+    as it has cached everything)."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=SW_TIMEOUT_MS)
+
+
+def cached_urls(page) -> list[str]:
+    return page.evaluate("""async () => {
+        const names = (await caches.keys()).filter((n) => n.startsWith("tavli-"));
+        const out = [];
+        for (const name of names) for (const req of await (await caches.open(name)).keys()) out.push(req.url);
+        return out;
+    }""")
+
+
+def test_plays_offline_after_one_visit(page, own_site):
+    context = page.context
+    boot(page, base=own_site.url)
+    wait_until_controlled(page)
+    cached = cached_urls(page)
+    assert own_site.url in cached, "the page itself must be cached"
+    assert own_site.url + "web/vendor/pyodide/pyodide.asm.wasm" in cached
+    assert own_site.url + "web/main.py" in cached
+    assert all(u.startswith(own_site.url) for u in cached), "the cache must stay inside the site's sub-path"
+
+    # No network at all from here on.
+    own_site.stop()
+    context.set_offline(True)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
+    svg = page.locator("#board svg")
+    assert svg.locator("[data-owner]").count() == 30
+
+    # A page opened with a query string (?seed=...) is the same cached page; a game can be played.
+    query = "seed=3&anim=0"
+    page.goto(own_site.url + "?" + query, wait_until="domcontentloaded")
+    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
+    assert page.locator("#board svg [data-owner]").count() == 30
+    play_a_move_offline(page, query)
+
+
+def play_a_move_offline(page, query: str) -> None:
+    """Roll and move one checker, checked against a CPython mirror of the seeded match (the board
+    helper's hooks, e2e/board_hooks.py)."""
+    from e2e.board_hooks import catch_up, counts, expected, mirror, spot, wait_turn
+
+    ctl = mirror(query)
+    for _ in range(12):
+        phase = wait_turn(page)
+        catch_up(ctl)
+        assert phase == ctl.page_phase()
+        assert counts(page) == expected(ctl)
+        if phase in ("opening", "roll"):
+            page.click("button[data-action=roll]")
+            ctl.roll()
+        elif phase == "move":
+            point = next(p for p in range(25, -1, -1) if ctl.movable(p))
+            owner = 0 if ctl.match.game.on_roll == ctl.bottom else 1
+            before = counts(page)
+            page.mouse.click(*spot(page, point, owner))
+            ctl.click(point)
+            page.wait_for_function("!document.body.dataset.busy")
+            after = counts(page)
+            assert after != before, "the checker did not move"
+            assert after == expected(ctl)
+            return
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    raise AssertionError("no move was made")
+
+
+
+def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
+    site = _Site(_site_copy(tmp_path))
+    try:
+        boot(page, base=site.url)
+        wait_until_controlled(page)
+        old = page.evaluate("caches.keys()")
+        assert len(old) == 1 and old[0].startswith("tavli-")
+        assert page.locator("#update-notice").count() == 0
+
+        # The notice speaks the language chosen in the options (web.prefs stores it).
+        page.evaluate("""localStorage.setItem("tavli.prefs", JSON.stringify({format: "tavli-prefs", language: "bg"}))""")
+
+        # Deploy a "new version": the precache list's version changes.
+        precache = site.directory / "web" / "vendor" / "precache.js"
+        precache.write_text(precache.read_text().replace(old[0].removeprefix("tavli-"), "0123456789abcdef"))
+        page.evaluate("window.tavliUpdate.check()")
+        notice = page.locator("#update-notice")
+        notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+        assert page.evaluate("document.body.dataset.update") == "ready"
+        assert "нова версия" in notice.inner_text().lower()
+
+        # The old version keeps serving until the player chooses to reload.
+        assert page.evaluate("caches.keys()").count(old[0]) == 1
+        with page.expect_navigation(timeout=SW_TIMEOUT_MS):
+            notice.locator(".update-reload").click()
+        page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
+        assert page.evaluate("caches.keys()") == ["tavli-0123456789abcdef"]
+        assert page.locator("#update-notice").count() == 0
+    finally:
+        site.stop()

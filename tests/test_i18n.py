@@ -1,0 +1,133 @@
+"""The interface in Greek, English and Bulgarian (web.i18n with web.strings): complete catalogues,
+the same placeholders, the language chosen from the option or the browser, the rules page."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from web import i18n, strings
+from web.i18n import bg, el, en
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = {"en": i18n.english(), "el": dict(el.STRINGS), "bg": dict(bg.STRINGS)}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("code", ["el", "bg"])
+def test_same_keys_as_english(code):
+    english, other = set(CATALOGUES["en"]), set(CATALOGUES[code])
+    assert sorted(english - other) == [], f"missing in {code}"
+    assert sorted(other - english) == [], f"only in {code}"
+
+
+@pytest.mark.parametrize("code", ["en", "el", "bg"])
+def test_no_empty_strings_and_well_formed(code):
+    for key, text in CATALOGUES[code].items():
+        assert isinstance(text, str) and text.strip(), f"{code}:{key} is empty"
+        assert text == text.strip(), f"{code}:{key} has stray spaces"
+        fields(text)  # raises on a malformed {field}
+
+
+@pytest.mark.parametrize("code", ["el", "bg"])
+def test_same_placeholders_per_key(code):
+    for key, text in CATALOGUES["en"].items():
+        assert fields(CATALOGUES[code][key]) == fields(text), f"{code}:{key}"
+
+
+def test_english_additions_do_not_shadow_strings_py():
+    # While both exist, strings.EN wins (english() puts it last); a key in both must agree.
+    for key in set(en.STRINGS) & set(strings.EN):
+        assert en.STRINGS[key] == strings.EN[key], key
+
+
+@pytest.mark.parametrize("code", ["el", "bg"])
+def test_translations_are_in_their_script(code):
+    script = re.compile("[\u0370-\u03ff]" if code == "el" else "[\u0400-\u04ff]")
+    untranslated = [k for k, v in CATALOGUES[code].items()
+                    if not script.search(v) and not k.startswith("lang_") and re.search("[A-Za-z]{3}", v)
+                    and v not in ("Python", "Crawford")]
+    assert untranslated == []
+
+
+def test_every_string_formats_with_its_fields():
+    for code, cat in CATALOGUES.items():
+        for key, text in cat.items():
+            text.format(**{f: "x" for f in fields(text)})
+
+
+@pytest.mark.parametrize(("preference", "browser", "expected"), [
+    (None, ["el-GR", "en"], "el"),
+    (None, ["bg-BG"], "bg"),
+    (None, ["en-US", "el"], "en"),
+    (None, ["de-DE", "fr"], "en"),
+    (None, ["de-DE", "bg"], "bg"),
+    (None, [], "en"),
+    (None, None, "en"),
+    (None, "el", "el"),
+    ("bg", ["el-GR"], "bg"),
+    ("en", ["el"], "en"),
+    ("xx", ["el"], "el"),
+    ("EL", [], "el"),
+])
+def test_choose_language(preference, browser, expected):
+    assert i18n.choose_language(preference, browser) == expected
+
+
+def test_install_switches_t():
+    saved_en, saved_catalogues = dict(strings.EN), dict(strings._CATALOGUES)
+    try:
+        assert i18n.install("el") == "el"
+        assert strings.t("roll") == el.STRINGS["roll"]
+        assert strings.t("opt_sound") == el.STRINGS["opt_sound"]
+        assert strings.t("points_n", n=3) == "3 πόντοι"
+        i18n.install("bg")
+        assert strings.t("match_to", n=5) == "Мач до 5"
+        assert i18n.install("xx") == "en"
+        assert strings.t("opt_sound") == "Sound"  # the additions reached strings.EN
+    finally:
+        strings.EN.clear()
+        strings.EN.update(saved_en)
+        strings._CATALOGUES.clear()
+        strings._CATALOGUES.update(saved_catalogues)
+        strings.set_language("en")
+
+
+def test_update_notice_words_match_the_page_script():
+    """web/sw_register.js shows the update notice before Python is up: same words as here."""
+    js = (ROOT / "web" / "sw_register.js").read_text()
+    for code in i18n.LANGUAGES:
+        block = re.search(code + r": \{ ready: \"([^\"]+)\", reload: \"([^\"]+)\", dismiss: \"([^\"]+)\" \}", js)
+        assert block, f"no {code} words in sw_register.js"
+        cat = CATALOGUES[code]
+        assert block.groups() == (cat["update_ready"], cat["update_reload"], cat["update_dismiss"])
+    # It follows the language option where web.prefs stores it.
+    from web.prefs import STORAGE_KEY, Prefs, to_dict
+
+    assert f'localStorage.getItem("{STORAGE_KEY}")' in js and "prefs.language" in js
+    assert "language" in to_dict(Prefs())
+
+
+def test_rules_pages_have_the_same_shape():
+    pages = {code: i18n.rules(code) for code in i18n.LANGUAGES}
+    shape = [[p.startswith("- ") for p in paras] for _, paras in pages["en"].SECTIONS]
+    for code, page in pages.items():
+        assert page.TITLE.strip()
+        assert [[p.startswith("- ") for p in paras] for _, paras in page.SECTIONS] == shape, code
+        for title, paras in page.SECTIONS:
+            assert title.strip() and all(p.strip("- ").strip() for p in paras)
+
+
+def test_rules_html():
+    page = i18n.rules_html("el")
+    assert page.startswith('<article class="rules" lang="el">') and page.endswith("</article>")
+    assert page.count("<section>") == len(i18n.rules("el").SECTIONS)
+    assert "πόρτα" in page and "<ul>" in page and page.count("<ul>") == page.count("</ul>")
+    assert "Правила" in i18n.rules_html("bg")
+    assert i18n.rules_html("xx") == i18n.rules_html("en")

@@ -1,0 +1,639 @@
+"""The controller between the board and the match: board intents in, engine actions out, and what
+to draw and animate back. Pure Python, no browser imports (the DOM layer is ``web.dom``).
+
+The board speaks in *bottom* numbering (the player drawn at the bottom moves 24 -> 1; 25 = bar,
+0 = off) and never knows the rules: it asks :meth:`Controller.targets` what to highlight and
+reports gestures (:meth:`click`, :meth:`right_click`, :meth:`drop`, ...). The controller turns them
+into single checker moves through the match's :class:`tavli.Turn` (only legal steps are accepted;
+anything else changes nothing) and answers with the :class:`Motion` list to animate. The computer
+plays through :meth:`computer_step`, one visible action per call, so that the page can animate
+each step and stay responsive between them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tavli import IllegalMove, Move, SecureDice, SeededDice
+from tavli.dice import DiceSource
+from tavli.game import Outcome
+from tavli.match import Match, MatchError
+from tavli.rules import Rules
+
+from .settings import MatchSetup, ViewOptions
+from .strings import points_text, t
+from .view import BoardView, Control, DieView, PanelView, PlayerCard
+
+BAR = 25
+OFF = 0
+KIND_KEYS = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
+
+
+@dataclass(frozen=True)
+class Motion:
+    """One checker sliding, in bottom numbering: ``side`` 0 = bottom's checker, 1 = top's."""
+
+    side: int
+    start: int
+    end: int
+
+
+class Controller:
+    """One match on this page: who plays, the view options, and every board intent."""
+
+    def __init__(
+        self,
+        setup: MatchSetup | None = None,
+        options: ViewOptions | None = None,
+        dice: DiceSource | None = None,
+        bot: object | None = None,
+    ) -> None:
+        self.setup = setup if setup is not None else MatchSetup()
+        self.options = options if options is not None else ViewOptions()
+        if dice is None:
+            dice = SeededDice(self.setup.seed) if self.setup.seed is not None else SecureDice()
+        self.match = Match(self.setup.length, Rules.preset(self.setup.rules), dice)
+        self.humans = (True, self.setup.mode == "pvp")
+        self._bot = bot  # tavli.bots.BeginnerBot, made on first use (it costs boot time)
+        self.names = (
+            (t("player_n", n=1), t("player_n", n=2)) if self.setup.mode == "pvp" else (t("you"), t("computer"))
+        )
+        self.note = ""  # the last thing that happened, shown on the status line
+        self.opening: tuple[int, int] | None = None  # (player 0's die, player 1's) during the first turn
+        self.resign_armed = False
+        self.last_roll: tuple[int, tuple[int, int]] | None = None  # (player, dice) of the last turn
+        self._bottom = 0
+        self._last_click: tuple[int, int] | None = None  # (point, moves it made) for a double-click
+        self._plan: list[Move] | None = None  # the computer's play, step by step
+        if self.options.auto_roll:
+            for p in (0, 1):
+                if self.humans[p]:
+                    self.match.set_auto_roll(p, True)
+
+    @property
+    def bot(self):
+        """The computer player: ``choose_play(position, dice, context)`` and ``act(match, player)``."""
+        if self._bot is None:
+            from tavli.bots import BeginnerBot
+
+            self._bot = BeginnerBot()
+        return self._bot
+
+    # --- who is where -----------------------------------------------------------------------
+
+    @property
+    def bottom(self) -> int:
+        """The match player drawn at the bottom."""
+        if self.humans[1] and self.options.turn_board and self.match.phase in ("roll", "move", "cube", "resign"):
+            self._bottom = self.match.game.on_roll
+        elif not self.humans[1]:
+            self._bottom = 0
+        return self._bottom
+
+    def _to_mover(self, point: int) -> int:
+        """Bottom numbering -> the mover's numbering."""
+        if point in (BAR, OFF) or self.match.game.on_roll == self.bottom:
+            return point
+        return 25 - point
+
+    _from_mover = _to_mover  # the map is its own inverse
+
+    def _side_of(self, player: int) -> int:
+        return 0 if player == self.bottom else 1
+
+    # --- phases -----------------------------------------------------------------------------
+
+    def is_human(self, player: int | None) -> bool:
+        return player is not None and self.humans[player]
+
+    def computer_to_act(self) -> bool:
+        m = self.match
+        return m.phase in ("roll", "move", "cube", "resign") and not self.is_human(m.to_act)
+
+    def human_moving(self) -> bool:
+        m = self.match
+        return m.phase == "move" and self.is_human(m.game.on_roll)
+
+    def page_phase(self) -> str:
+        """The page phase for ``document.body.dataset.phase``: opening, roll, move, opponent,
+        cube, resign, game-over or match-over."""
+        phase = self.match.phase
+        if phase in ("opening", "game-over", "match-over"):
+            return phase
+        if not self.is_human(self.match.to_act):
+            return "opponent"
+        return phase
+
+    # --- questions from the board -----------------------------------------------------------
+
+    def movable(self, point: int) -> bool:
+        """Whether the human to move has a checker on ``point`` (bottom numbering) that can move."""
+        if not self.human_moving():
+            return False
+        return bool(self.match.turn.moves_from(self._to_mover(point)))
+
+    def targets(self, point: int) -> list[int]:
+        """Every point (bottom numbering, 0 = off) a checker on ``point`` can reach with the dice
+        left; empty when it is not the human's move or nothing there can move."""
+        if not self.human_moving() or point == OFF:
+            return []
+        return sorted(self._from_mover(p) for p in self.match.turn.targets(self._to_mover(point)))
+
+    # --- gestures ---------------------------------------------------------------------------
+
+    def click(self, point: int, count: int = 1) -> list[Motion]:
+        """A click (tap) on ``point``: the largest single legal jump. The second click of a
+        double-click (``count`` 2) takes the first one's move back and moves the checker as far
+        as the whole roll allows, if legal, else by the largest jump."""
+        if not self.human_moving():
+            return []
+        turn = self.match.turn
+        if count >= 2 and self._last_click is not None and self._last_click[0] == point:
+            motions: list[Motion] = []
+            for _ in range(self._last_click[1]):
+                motions += self._undo_one()
+            self._last_click = None
+            return motions + self._far_move(point)
+        moves = turn.moves_from(self._to_mover(point))
+        if not moves:
+            self._last_click = None
+            return []
+        motions = self._apply([moves[0]])
+        self._last_click = (point, 1)
+        return motions + self._after_move()
+
+    def double_click(self, point: int) -> list[Motion]:
+        """The whole roll for the checker on ``point`` (as the second click of a double-click
+        does, but without a first click to take back)."""
+        if not self.human_moving():
+            return []
+        self._last_click = None
+        return self._far_move(point)
+
+    def _far_move(self, point: int) -> list[Motion]:
+        turn = self.match.turn
+        start = self._to_mover(point)
+        left = turn.dice_left()
+        if not turn.moves_from(start):
+            return []
+        goal = max(start - sum(left), OFF) if start != BAR else 25 - sum(left)
+        path = None
+        if goal >= OFF and goal in turn.targets(start):
+            path = turn.path_to(start, goal)
+            if path is not None and goal != OFF and len(path) != len(left):
+                path = None
+        if path is None:
+            path = [turn.moves_from(start)[0]]
+        return self._apply(path) + self._after_move()
+
+    def right_click(self, point: int) -> list[Motion]:
+        """A right-click: a checker on ``point`` moves by the smaller die that it can; an empty
+        point (or an opposing blot) is covered by two checkers if the dice allow it."""
+        if not self.human_moving():
+            return []
+        self._last_click = None
+        turn = self.match.turn
+        start = self._to_mover(point)
+        moves = turn.moves_from(start)
+        if moves:
+            return self._apply([moves[-1]]) + self._after_move()
+        if start in (BAR, OFF):
+            return []
+        mine, theirs = turn.current.checkers_at(start)
+        if mine or theirs > 1:
+            return []
+        plan = self._cover_plan(start)
+        if plan is None:
+            return []
+        return self._apply(plan) + self._after_move()
+
+    def _cover_plan(self, target: int) -> list[Move] | None:
+        """The fewest legal steps that bring two checkers onto ``target`` (mover's numbering)."""
+        turn = self.match.turn
+        sources = [p for p in range(25, target, -1) if turn.current.checkers_at(p)[0] and target in turn.targets(p)]
+        best: list[Move] | None = None
+        for i, first in enumerate(sources):
+            path1 = turn.path_to(first, target)
+            if path1 is None:
+                continue
+            for step in path1:
+                turn.apply(step)
+            try:
+                for second in sources[i:]:
+                    if second == first and turn.current.checkers_at(first)[0] == 0:
+                        continue
+                    path2 = turn.path_to(second, target)
+                    if path2 is not None and (best is None or len(path1) + len(path2) < len(best)):
+                        best = path1 + path2
+            finally:
+                for _ in path1:
+                    turn.undo()
+        return best
+
+    def drop(self, start: int, end: int) -> list[Motion]:
+        """A checker dragged from ``start`` and released on ``end``: moved along the shortest
+        legal path, or nothing happens (it goes back)."""
+        self._last_click = None
+        if not self.human_moving() or start == end or end is None:
+            return []
+        path = self.match.turn.path_to(self._to_mover(start), self._to_mover(end))
+        if not path:
+            return []
+        return self._apply(path) + self._after_move()
+
+    # --- buttons ----------------------------------------------------------------------------
+
+    def roll(self) -> list[Motion]:
+        """The Roll button: the opening roll or the human's roll."""
+        m = self.match
+        self.resign_armed = False
+        if m.phase == "opening":
+            pair = m.roll()
+            self.opening = (pair[0], pair[1])
+            first = m.game.on_roll
+            self.note = t("opening_roll", name=self.names[0], a=pair[0], other=self.names[1], b=pair[1],
+                          first=self.names[first])
+            return self._after_move() if self.human_moving() else []
+        if m.phase == "roll" and self.is_human(m.game.on_roll):
+            dice = m.roll()
+            self.note = ""
+            if m.turn.length == 0:
+                self.note = t("passes", name=self.names[m.game.on_roll])
+            return []
+        return []
+
+    def undo(self) -> list[Motion]:
+        """Take back the last checker move of this turn."""
+        if not self.human_moving():
+            return []
+        self._last_click = None
+        return self._undo_one()
+
+    def done(self) -> list[Motion]:
+        """Finish the turn (click-to-finish mode), once the moves form a legal play."""
+        if self.human_moving() and self.match.turn.is_complete():
+            self._end_turn()
+        return []
+
+    def dice_click(self) -> list[Motion]:
+        """A click on the dice area: roll, or finish the turn in click-to-finish mode."""
+        m = self.match
+        if m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll)):
+            return self.roll()
+        if self.human_moving() and m.turn.is_complete():
+            return self.done()
+        return []
+
+    def double(self) -> list[Motion]:
+        m = self.match
+        if m.phase == "roll" and self.is_human(m.game.on_roll) and m.can_double():
+            value = m.double()
+            self.note = t("doubles", name=self.names[m.game.on_roll], value=value)
+        return []
+
+    def take(self) -> list[Motion]:
+        m = self.match
+        if m.phase == "cube" and self.is_human(m.to_act):
+            who = m.to_act
+            m.take()
+            self.note = t("takes", name=self.names[who], value=m.cube)
+        return []
+
+    def drop_cube(self) -> list[Motion]:
+        m = self.match
+        if m.phase == "cube" and self.is_human(m.to_act):
+            who = m.to_act
+            m.drop()
+            self.note = t("drops", name=self.names[who])
+        return []
+
+    def accept(self) -> list[Motion]:
+        if self.match.phase == "resign" and self.is_human(self.match.to_act):
+            self.match.accept_resignation()
+        return []
+
+    def refuse(self) -> list[Motion]:
+        m = self.match
+        if m.phase == "resign" and self.is_human(m.to_act):
+            who = m.to_act
+            m.refuse_resignation()
+            self.note = t("refuses", name=self.names[who])
+        return []
+
+    def resign(self) -> list[Motion]:
+        """First click arms, the second resigns the match for the human (in pass-and-play, the
+        player whose turn it is)."""
+        m = self.match
+        if m.phase == "match-over":
+            return []
+        if not self.resign_armed:
+            self.resign_armed = True
+            return []
+        self.resign_armed = False
+        player = 0
+        if self.humans[1]:
+            player = m.to_act if m.to_act is not None else self.bottom
+        m.resign_match(player)
+        return []
+
+    def next_game(self) -> list[Motion]:
+        if self.match.phase == "game-over":
+            self.match.next_game()
+            self.note = ""
+            self.opening = None
+            self.last_roll = None
+        return []
+
+    # --- automatic steps: the computer, passes, auto-roll, auto bear-off --------------------
+
+    def passing(self) -> bool:
+        """Whether the roll just thrown cannot be played at all (the turn will pass)."""
+        turn = self.match.turn
+        return turn is not None and turn.length == 0
+
+    def auto_pending(self) -> bool:
+        """Whether something happens by itself for a human: a pass to end, an automatic roll, an
+        automatic bear-off step."""
+        m = self.match
+        if m.phase == "opening":
+            return self.options.auto_roll
+        if m.phase == "roll" and self.is_human(m.game.on_roll):
+            return self.options.auto_roll
+        if self.human_moving():
+            turn = m.turn
+            if turn.length == 0:
+                return True
+            return self._bearoff_move() is not None
+        return False
+
+    def auto_step(self) -> list[Motion]:
+        m = self.match
+        if m.phase in ("opening", "roll"):
+            return self.roll() if self.auto_pending() else []
+        if self.human_moving():
+            if m.turn.length == 0:
+                self._end_turn()
+                return []
+            move = self._bearoff_move()
+            if move is not None:
+                return self._apply([move]) + self._after_move()
+        return []
+
+    def _bearoff_move(self) -> Move | None:
+        if not self.options.auto_bearoff or not self.human_moving():
+            return None
+        turn = self.match.turn
+        if turn.is_complete() or turn.current.is_contact():
+            return None
+        moves = turn.legal_moves()
+        if not moves or any(mv.end != OFF for mv in moves):
+            return None
+        return moves[0]
+
+    def plan_needed(self) -> bool:
+        """Whether the computer must now choose its play (the slow part, for a strong opponent):
+        the page may compute it elsewhere (``choose_play``) and hand it over (``set_plan``)."""
+        return self.computer_to_act() and self.match.phase == "move" and self._plan is None
+
+    def choose_play(self):
+        """The computer's play of the roll on the board (a :class:`tavli.Play`)."""
+        from tavli.bots import MatchContext
+
+        m = self.match
+        context = MatchContext.of(m, m.game.on_roll)
+        return self.bot.choose_play(m.game.position, m.rolled, context)
+
+    def set_plan(self, play) -> None:
+        """The computer will play ``play``, one checker per :meth:`computer_step`."""
+        self._plan = list(play.steps)
+        if not self._plan:
+            self.note = t("passes", name=self.names[self.match.game.on_roll])
+
+    def computer_step(self) -> list[Motion]:
+        """One visible action of the computer: a roll, a checker move, the end of its turn, a cube
+        or resignation decision. Call while :meth:`computer_to_act`."""
+        m = self.match
+        if not self.computer_to_act():
+            return []
+        player = m.to_act
+        name = self.names[player]
+        if m.phase == "move":
+            if self._plan is None:
+                self.set_plan(self.choose_play())
+            if self._plan:
+                move = self._plan.pop(0)
+                return self._apply([move])
+            self._plan = None
+            passed = m.turn.length == 0
+            a, b = m.rolled
+            self._end_turn()
+            if m.phase not in ("game-over", "match-over"):
+                self.note = t("passes", name=name) if passed else t("rolled", name=name, a=a, b=b)
+            return []
+        action = self.bot.act(m, player)
+        if action == "roll":
+            a, b = m.rolled
+            self.note = t("rolled", name=name, a=a, b=b)
+        elif action == "double":
+            self.note = t("doubles", name=name, value=m.cube * 2)
+        elif action == "take":
+            self.note = t("takes", name=name, value=m.cube)
+        elif action == "drop":
+            self.note = t("drops", name=name)
+        elif action == "refuse":
+            self.note = t("refuses", name=name)
+        return []
+
+    # --- internals --------------------------------------------------------------------------
+
+    def _apply(self, moves: list[Move]) -> list[Motion]:
+        m = self.match
+        side = self._side_of(m.game.on_roll)
+        motions: list[Motion] = []
+        for move in moves:
+            try:
+                made = m.move(move)
+            except (IllegalMove, MatchError):
+                break
+            end = self._from_mover(made.end)
+            motions.append(Motion(side, self._from_mover(made.start), end))
+            if made.hit:
+                motions.append(Motion(1 - side, end, BAR))
+        return motions
+
+    def _undo_one(self) -> list[Motion]:
+        m = self.match
+        side = self._side_of(m.game.on_roll)
+        made = m.undo()
+        if made is None:
+            return []
+        end = self._from_mover(made.end)
+        motions = [Motion(side, end, self._from_mover(made.start))]
+        if made.hit:
+            motions.append(Motion(1 - side, BAR, end))
+        return motions
+
+    def _after_move(self) -> list[Motion]:
+        """After a human move: the turn ends by itself once complete (unless click-to-finish)."""
+        if self.human_moving() and self.match.turn.is_complete() and self.match.turn.length > 0:
+            if not self.options.click_to_finish:
+                self._end_turn()
+        return []
+
+    def _end_turn(self) -> None:
+        self.last_roll = (self.match.game.on_roll, self.match.rolled)
+        self.match.end_turn()
+        self.opening = None
+        self._last_click = None
+        if self.match.phase not in ("game-over", "match-over"):
+            self.note = ""
+
+    # --- views ------------------------------------------------------------------------------
+
+    def board_view(self) -> BoardView:
+        m = self.match
+        bottom = self.bottom
+        pos = m.position_for(bottom)
+        dice: tuple[DieView, ...] = ()
+        dice_side = None
+        opening = None
+        turn = m.turn
+        if turn is not None:
+            left = list(turn.dice_left())
+            values = list(turn.dice) * (2 if turn.dice[0] == turn.dice[1] else 1)
+            shown = []
+            for v in values:
+                used = v not in left
+                if not used:
+                    left.remove(v)
+                shown.append(DieView(v, used))
+            if self.opening is not None:
+                mine = self.opening[bottom]
+                theirs = self.opening[1 - bottom]
+                used = {d.value: d.used for d in shown}
+                opening = (DieView(mine, used.get(mine, False)), DieView(theirs, used.get(theirs, False)))
+            else:
+                dice = tuple(shown)
+                dice_side = self._side_of(m.game.on_roll)
+        elif m.phase == "roll" and self.last_roll is not None:
+            # Until the next roll, the last turn's dice stay on the board, played.
+            who, (a, b) = self.last_roll
+            dice = tuple(DieView(v, True) for v in ((a,) * 4 if a == b else (a, b)))
+            dice_side = self._side_of(who)
+        roll_hint = None
+        if (m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll))) and not self.options.auto_roll:
+            roll_hint = 0 if m.phase == "opening" else self._side_of(m.game.on_roll)
+        owner = None if m.cube_owner is None else self._side_of(m.cube_owner)
+        return BoardView(
+            bottom=tuple(pos.player),
+            top=tuple(pos.opponent),
+            bottom_player=bottom,
+            dice=dice,
+            dice_side=dice_side,
+            opening=opening,
+            cube=m.cube,
+            cube_owner=owner,
+            cube_shown=m.rules.cube and m.length != 1,
+            roll_hint=roll_hint,
+            finish_hint=self.options.click_to_finish and self.human_moving() and turn.is_complete(),
+            basic=self.options.basic,
+        )
+
+    def status(self) -> str:
+        m = self.match
+        phase = m.phase
+        if phase == "match-over":
+            winner = m.winner if m.winner is not None else 0
+            return t("match_won", name=self.names[winner], s0=m.scores[0], s1=m.scores[1])
+        if phase == "game-over":
+            return self.result_text()
+        if phase == "opening":
+            return self.note or t("opening")
+        actor = m.to_act
+        name = self.names[actor] if actor is not None else ""
+        if not self.is_human(actor):
+            return self.note or t("thinking", name=name)
+        if phase == "roll":
+            return f"{self.note} · {t('your_roll', name=name)}" if self.note else t("your_roll", name=name)
+        if phase == "cube":
+            return t("decide_cube", name=name, other=self.names[1 - actor], value=m.cube * 2)
+        if phase == "resign":
+            kind = t(KIND_KEYS[m.resign_offer]) if m.resign_offer is not None else ""
+            return t("decide_resign", name=name, other=self.names[1 - actor], kind=kind)
+        turn = m.turn
+        if turn.length == 0:
+            return t("passes", name=name)
+        if turn.is_complete():
+            return t("your_finish", name=name)
+        dice = "-".join(str(d) for d in turn.dice_left())
+        text = t("your_move", name=name, dice=dice)
+        return f"{self.note} · {text}" if self.note and not turn.moves else text
+
+    def result_text(self) -> str:
+        result = self.match.result
+        if result is None:
+            return ""
+        name = self.names[result.winner]
+        pts = points_text(result.points)
+        if result.reason == "drop":
+            return t("game_dropped", name=name, points=pts)
+        if result.reason == "resign":
+            return t("game_resigned", name=name, points=pts)
+        return t("game_won", name=name, kind=t(KIND_KEYS[result.counted]), points=pts)
+
+    def panel_view(self) -> PanelView:
+        m = self.match
+        bottom = self.bottom
+        pos = m.position_for(bottom)
+        pips = pos.pip_counts()
+        actor = m.to_act
+
+        def card(player: int, pip: int) -> PlayerCard:
+            return PlayerCard(self.names[player], player, m.scores[player], pip, actor == player)
+
+        human_rolls = m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll))
+        moving = self.human_moving()
+        turn = m.turn
+        controls = [
+            Control("roll", t("roll"), enabled=human_rolls, title=t("tip_roll") if human_rolls else t("why_no_roll"),
+                    primary=human_rolls),
+        ]
+        if m.rules.cube and m.length != 1:
+            can = m.phase == "roll" and self.is_human(m.game.on_roll) and m.can_double()
+            controls.append(Control("double", t("double"), enabled=can, title=t("tip_double") if can else t("why_no_double")))
+        can_undo = moving and bool(turn.moves)
+        controls.append(Control("undo", t("undo"), enabled=can_undo, title=t("tip_undo") if can_undo else t("why_no_undo")))
+        if self.options.click_to_finish:
+            can = moving and turn.is_complete()
+            controls.append(Control("done", t("done"), enabled=can, title=t("tip_done") if can else t("why_no_done"),
+                                    primary=can))
+        deciding = self.is_human(actor) and m.phase in ("cube", "resign")
+        if deciding and m.phase == "cube":
+            controls += [Control("take", t("take"), primary=True), Control("drop-cube", t("drop"))]
+        if deciding and m.phase == "resign":
+            controls += [Control("accept", t("accept"), primary=True), Control("refuse", t("refuse"))]
+        if m.phase == "game-over":
+            controls.append(Control("next-game", t("next_game"), primary=True))
+        over = m.phase == "match-over"
+        controls.append(Control("resign", t("resign_confirm") if self.resign_armed else t("resign"), enabled=not over,
+                                title=t("why_no_resign") if over else t("tip_resign")))
+        controls.append(Control("options", t("options"), enabled=False, title=t("why_options")))
+        controls.append(Control("new-match", t("new_match"), title=t("tip_new_match"), primary=over))
+        match_text = t("money") if m.length is None else t("match_to", n=m.length)
+        if m.crawford:
+            match_text += " · " + t("crawford")
+        announce = hint = ""
+        if m.phase == "game-over":
+            announce, hint = self.result_text(), t("click_next")
+        elif m.phase == "match-over":
+            announce, hint = self.status(), self.result_text()
+        return PanelView(
+            phase=self.page_phase(),
+            status=self.status(),
+            top=card(1 - bottom, pips[1]),
+            bottom=card(bottom, pips[0]),
+            match_text=match_text,
+            controls=tuple(controls),
+            announce=announce,
+            announce_hint=hint,
+        )

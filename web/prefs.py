@@ -1,0 +1,264 @@
+"""The player's preferences, kept between visits: JSON text in and out. Pure Python, no browser
+imports (the DOM layer passes localStorage in: see :mod:`web.storage`).
+
+:class:`Prefs` holds
+
+* ``view``: the options menu's board options, :class:`web.settings.ViewOptions` (auto roll — which
+  stops you offering the cube —, auto bear-off (off by default), click the dice to finish the turn,
+  basic graphics, home side, animation speed, turning the board in pass-and-play);
+* ``sound`` (on/off) and ``language`` (``"el"``, ``"en"``, ``"bg"``, or None to follow the browser:
+  see :func:`web.i18n.choose_language`);
+* ``new_match``: the last choices of the new-match screen (:class:`NewMatch`: opponent and
+  level, game, match length or money play, rules, clock, player names).
+
+Reading never fails: :func:`loads` takes whatever was stored — nothing, foreign JSON, a
+half-valid document from an older or newer version — and keeps each field that is valid, the
+default for every other one.
+
+    prefs = load(storage)                    # storage: a dict, or web.storage.browser_storage()
+    prefs = replace(prefs, sound=False)
+    save(storage, prefs)
+    prefs, seed = overlay_query(prefs, "?home=left&length=5")   # URL parameters win, unsaved
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+from urllib.parse import parse_qs
+
+from web.settings import MatchSetup, ViewOptions, parse_query
+
+STORAGE_KEY = "tavli.prefs"
+FORMAT = "tavli-prefs"
+VERSION = 1
+
+LANGUAGES = ("el", "en", "bg")
+MODES = ("cpu", "pvp")  # against the computer / two players on this device
+LEVELS = ("beginner", "intermediate", "expert", "champion")  # tavli.ai.players.LEVELS
+GAMES = ("portes",)
+LENGTHS = (1, 3, 5, 7, 9, 11, 15, 25)  # the menu's choices, and None: money play
+MAX_LENGTH = 25  # any length 1..25 is kept (tavli.match.MAX_LENGTH)
+RULES = ("international", "greek")
+CLOCKS = ("off", "standard", "blitz")  # tavli.clock.MODES
+ANIM_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # the menu's choices; any value in [0, MAX_ANIM_SPEED] is kept
+MAX_ANIM_SPEED = 10.0
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """The new-match screen's choices. ``length`` None = money play. ``names``: the two players'
+    names, "" = the default ("You", "Computer", "Player 2")."""
+
+    mode: str = "cpu"
+    level: str = "intermediate"
+    game: str = "portes"
+    length: int | None = 3
+    rules: str = "international"
+    clock: str = "off"
+    names: tuple[str, str] = ("", "")
+
+    @property
+    def money(self) -> bool:
+        return self.length is None
+
+    def setup(self, seed: int | None = None) -> MatchSetup:
+        """The board's :class:`web.settings.MatchSetup` (which knows no money play: a money session
+        starts as a 1-point setup there; use ``length`` directly to create the match)."""
+        return MatchSetup(mode=self.mode, length=self.length or 1, rules=self.rules, seed=seed)
+
+
+@dataclass(frozen=True)
+class Prefs:
+    view: ViewOptions = field(default_factory=ViewOptions)
+    sound: bool = True
+    language: str | None = None  # None: follow the browser's languages
+    new_match: NewMatch = field(default_factory=NewMatch)
+
+
+# --- reading, field by field --------------------------------------------------------------------
+
+
+def _bool(value: Any, default: bool) -> bool:
+    return value if isinstance(value, bool) else default
+
+
+def _choice(value: Any, choices: tuple, default: Any) -> Any:
+    return value if isinstance(value, str) and value in choices else default
+
+
+def _speed(value: Any, default: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    value = float(value)
+    if not math.isfinite(value) or not 0.0 <= value <= MAX_ANIM_SPEED:
+        return default
+    return value
+
+
+def clean_name(value: Any) -> str:
+    """A player's name as typed: control characters dropped, spaces collapsed, at most 24
+    characters; anything that is not text gives ""."""
+    if not isinstance(value, str):
+        return ""
+    text = "".join(ch if ch.isprintable() else " " for ch in value)
+    return " ".join(text.split())[:MAX_NAME]
+
+
+def _names(value: Any, default: tuple[str, str]) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        return default
+    return (clean_name(value[0]), clean_name(value[1]))
+
+
+def _length(value: Any, default: int | None) -> int | None:
+    if value is None or value == "money":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_LENGTH:
+        return value
+    return default
+
+
+def view_from_dict(data: Any) -> ViewOptions:
+    """:class:`ViewOptions` from a dict, field by field (by the type of each default)."""
+    base = ViewOptions()
+    if not isinstance(data, dict):
+        return base
+    values = {}
+    for f in fields(ViewOptions):
+        default = getattr(base, f.name)
+        if f.name not in data:
+            continue
+        if isinstance(default, bool):
+            values[f.name] = _bool(data[f.name], default)
+        elif isinstance(default, float):
+            values[f.name] = _speed(data[f.name], default)
+    return replace(base, **values)
+
+
+def view_to_dict(view: ViewOptions) -> dict[str, Any]:
+    return {f.name: getattr(view, f.name) for f in fields(ViewOptions)}
+
+
+def new_match_from_dict(data: Any) -> NewMatch:
+    base = NewMatch()
+    if not isinstance(data, dict):
+        return base
+    return NewMatch(
+        mode=_choice(data.get("mode"), MODES, base.mode),
+        level=_choice(data.get("level"), LEVELS, base.level),
+        game=_choice(data.get("game"), GAMES, base.game),
+        length=_length(data["length"], base.length) if "length" in data else base.length,
+        rules=_choice(data.get("rules"), RULES, base.rules),
+        clock=_choice(data.get("clock"), CLOCKS, base.clock),
+        names=_names(data.get("names"), base.names),
+    )
+
+
+def new_match_to_dict(new_match: NewMatch) -> dict[str, Any]:
+    return {
+        "mode": new_match.mode,
+        "level": new_match.level,
+        "game": new_match.game,
+        "length": new_match.length,
+        "rules": new_match.rules,
+        "clock": new_match.clock,
+        "names": list(new_match.names),
+    }
+
+
+def from_dict(data: Any) -> Prefs:
+    """:class:`Prefs` from a decoded document; every unusable field falls back to its default."""
+    base = Prefs()
+    if not isinstance(data, dict) or data.get("format", FORMAT) != FORMAT:
+        return base
+    language = data.get("language")
+    return Prefs(
+        view=view_from_dict(data.get("view")),
+        sound=_bool(data.get("sound"), base.sound),
+        language=language if language in LANGUAGES else None,
+        new_match=new_match_from_dict(data.get("new_match")),
+    )
+
+
+def to_dict(prefs: Prefs) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "view": view_to_dict(prefs.view),
+        "sound": prefs.sound,
+        "language": prefs.language,
+        "new_match": new_match_to_dict(prefs.new_match),
+    }
+
+
+def loads(text: Any) -> Prefs:
+    """Preferences from stored text. Never raises: None, non-JSON or foreign data give the
+    defaults, field by field."""
+    if not isinstance(text, (str, bytes)):
+        return Prefs()
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return Prefs()
+    return from_dict(data)
+
+
+def dumps(prefs: Prefs) -> str:
+    return json.dumps(to_dict(prefs), ensure_ascii=False, separators=(",", ":"))
+
+
+# --- storage ------------------------------------------------------------------------------------
+
+
+def load(storage: Any, key: str = STORAGE_KEY) -> Prefs:
+    """The preferences in ``storage`` (dict-like, or None), defaults when absent or unreadable."""
+    if storage is None:
+        return Prefs()
+    try:
+        return loads(storage.get(key))
+    except Exception:  # a storage that fails to read
+        return Prefs()
+
+
+def save(storage: Any, prefs: Prefs, key: str = STORAGE_KEY) -> bool:
+    """Store the preferences; False when the storage refused (full, disabled, absent)."""
+    if storage is None:
+        return False
+    try:
+        storage[key] = dumps(prefs)
+    except Exception:
+        return False
+    return True
+
+
+# --- URL parameters -----------------------------------------------------------------------------
+
+# parameter of web.settings.parse_query -> field of ViewOptions
+_VIEW_PARAMS = {"home": "home_left", "anim": "anim_speed", "basic": "basic", "autoroll": "auto_roll",
+                "autooff": "auto_bearoff", "clickdice": "click_to_finish", "turn": "turn_board"}
+
+
+def overlay_query(prefs: Prefs, query: str) -> tuple[Prefs, int | None]:
+    """``prefs`` with the options given in the URL (``web.settings`` parameters) put over it, and
+    the ``seed`` asked for (or None). Only parameters present in the query change anything; the
+    result is for this visit (save it only when the player changes an option)."""
+    present = set(parse_qs(query.lstrip("?"), keep_blank_values=True))
+    opts, setup = parse_query(query)
+    view = replace(prefs.view, **{f: getattr(opts, f) for p, f in _VIEW_PARAMS.items() if p in present})
+    new_match = prefs.new_match
+    if params_valid(query, "mode", MODES):
+        new_match = replace(new_match, mode=setup.mode)
+    if "length" in present and _length(setup.length, None) is not None:
+        new_match = replace(new_match, length=setup.length)
+    if params_valid(query, "rules", RULES):
+        new_match = replace(new_match, rules=setup.rules)
+    return replace(prefs, view=view, new_match=new_match), setup.seed
+
+
+def params_valid(query: str, name: str, choices: tuple[str, ...]) -> bool:
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True).get(name)
+    return bool(values) and values[-1].strip().lower() in choices

@@ -1,0 +1,151 @@
+"""The page's settings: view options (:class:`ViewOptions`) and the match to set up
+(:class:`MatchSetup`), both read from the URL's query string. Pure Python, no browser imports.
+
+View options change how the board looks and behaves, never the rules; the options menu and
+persistence (a later issue) read and write the same dataclass. URL parameters, for tests and demos:
+
+=============  =======================================================  =========
+parameter      meaning                                                  default
+=============  =======================================================  =========
+``home``       ``right`` or ``left``: where your home board is          right
+``anim``       animation speed factor, ``0`` = no animation             1
+``basic``      ``1``: basic graphics (flat board, no animation)         0
+``autoroll``   ``1``: roll automatically when it is your turn           0
+``autooff``    ``1``: bear off automatically when nothing else counts   0
+``clickdice``  ``1``: finish the turn by clicking the dice              0
+``turn``       ``0``: pass-and-play keeps the board still               1
+``mode``       ``cpu`` (against the computer) or ``pvp`` (two players)  cpu
+``length``     match length in points (1..25)                           3
+``rules``      ``international`` or ``greek``                           international
+``seed``       fixed dice (a whole number), for tests and demos         (none)
+=============  =======================================================  =========
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+@dataclass(frozen=True)
+class ViewOptions:
+    """How the board is shown and driven."""
+
+    home_left: bool = False  # your home board bottom-left instead of bottom-right
+    anim_speed: float = 1.0  # animation speed factor; 0 = none
+    basic: bool = False  # flat, fast board without animation (seed 004)
+    auto_roll: bool = False
+    auto_bearoff: bool = False
+    click_to_finish: bool = False  # the turn ends by a click on the dice, not by itself
+    turn_board: bool = True  # pass-and-play: the player on roll has his home at the bottom
+
+    @property
+    def animate(self) -> bool:
+        return not self.basic and self.anim_speed > 0
+
+    def duration_ms(self, base: float) -> int:
+        """A slide of ``base`` milliseconds at this speed (0 when there is no animation)."""
+        return int(round(base / self.anim_speed)) if self.animate else 0
+
+    def pause_ms(self, base: float) -> int:
+        """A pause of ``base`` milliseconds at this speed (between the computer's moves): kept
+        with basic graphics, none at speed 0 (tests)."""
+        return int(round(base / self.anim_speed)) if self.anim_speed > 0 else 0
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Which match to play."""
+
+    mode: str = "cpu"  # "cpu": you against the computer; "pvp": two players on this device
+    length: int = 3
+    rules: str = "international"
+    seed: int | None = None
+
+
+def _bool(text: str, default: bool) -> bool:
+    low = text.strip().lower()
+    if low in _TRUE:
+        return True
+    if low in _FALSE:
+        return False
+    return default
+
+
+def _float(text: str, default: float, low: float, high: float) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        return default
+    if value != value:  # NaN
+        return default
+    return min(high, max(low, value))
+
+
+def _int(text: str, default: int | None, low: int, high: int) -> int | None:
+    try:
+        value = int(text)
+    except ValueError:
+        return default
+    return min(high, max(low, value))
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding and ``+`` as a space (``urllib.parse`` costs ~0.1 s to import in Pyodide)."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        pair = text[i + 1:i + 3]
+        if text[i] == "%" and len(pair) == 2 and all(c in "0123456789abcdefABCDEF" for c in pair):
+            out.append(int(pair, 16))
+            i += 3
+        else:
+            out += text[i].encode()
+            i += 1
+    return out.decode("utf-8", "replace")
+
+
+def query_params(query: str) -> dict[str, str]:
+    """``{name: value}`` of a query string (the last value of a repeated name wins)."""
+    params: dict[str, str] = {}
+    for part in query.lstrip("?").split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        params[_unquote(name)] = _unquote(value)
+    return params
+
+
+def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
+    """Options and setup from a URL query string (``?a=1&b=2`` or ``a=1&b=2``); anything unknown
+    or malformed is ignored and the default kept."""
+    params = query_params(query)
+    opts = ViewOptions()
+    setup = MatchSetup()
+    if "home" in params:
+        opts = replace(opts, home_left=params["home"].strip().lower() == "left")
+    if "anim" in params:
+        opts = replace(opts, anim_speed=_float(params["anim"], 1.0, 0.0, 100.0))
+    for key, name in (("basic", "basic"), ("autoroll", "auto_roll"), ("autooff", "auto_bearoff"),
+                      ("clickdice", "click_to_finish"), ("turn", "turn_board")):
+        if key in params:
+            opts = replace(opts, **{name: _bool(params[key], getattr(opts, name))})
+    if params.get("mode", "").lower() in ("cpu", "pvp"):
+        setup = replace(setup, mode=params["mode"].lower())
+    if "length" in params:
+        setup = replace(setup, length=_int(params["length"], setup.length, 1, 25))
+    if params.get("rules", "").lower() in ("international", "greek"):
+        setup = replace(setup, rules=params["rules"].lower())
+    if "seed" in params:
+        setup = replace(setup, seed=_int(params["seed"], None, 0, 2**53))
+    return opts, setup
+
+
+def option_names() -> list[str]:
+    """The fields of :class:`ViewOptions`, for a menu."""
+    return [f.name for f in fields(ViewOptions)]

@@ -1,0 +1,77 @@
+"""The browser's ``localStorage`` as the small dict-like interface that :mod:`web.prefs` and
+:mod:`web.saves` work on (the thin DOM part; the browser is imported only when it is used).
+
+    from web.storage import browser_storage
+    store = browser_storage()          # None when there is no usable localStorage
+    prefs = web.prefs.load(store)      # works the same on a plain dict in the tests
+
+The interface (:class:`Storage`) is what a ``dict[str, str]`` already offers: ``get(key)``,
+``store[key] = text``, ``del store[key]``, ``keys()``. Writing may fail (storage full, private
+mode): :class:`BrowserStorage` then raises :class:`StorageError`, which the pure modules catch.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Protocol
+
+
+class StorageError(Exception):
+    """The storage refused a write (full, disabled)."""
+
+
+class Storage(Protocol):
+    def get(self, key: str, default: str | None = None) -> str | None: ...
+
+    def __setitem__(self, key: str, value: str) -> None: ...
+
+    def __delitem__(self, key: str) -> None: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
+class BrowserStorage:
+    """``window.localStorage`` (or any object with the Web Storage API) behind :class:`Storage`."""
+
+    def __init__(self, local_storage) -> None:
+        self._ls = local_storage
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        try:
+            value = self._ls.getItem(key)
+        except Exception:  # a SecurityError in some privacy modes
+            return default
+        return default if value is None else str(value)
+
+    def __setitem__(self, key: str, value: str) -> None:
+        try:
+            self._ls.setItem(key, value)
+        except Exception as error:  # QuotaExceededError, SecurityError
+            raise StorageError(str(error)) from None
+
+    def __delitem__(self, key: str) -> None:
+        try:
+            self._ls.removeItem(key)
+        except Exception:
+            pass
+
+    def __contains__(self, key: str) -> bool:
+        return self.get(key) is not None
+
+    def keys(self) -> list[str]:
+        try:
+            return [str(self._ls.key(i)) for i in range(int(self._ls.length))]
+        except Exception:
+            return []
+
+
+def browser_storage() -> BrowserStorage | None:
+    """The page's localStorage, or None when the browser has none (or refuses access)."""
+    try:
+        from js import window  # Pyodide only
+
+        local = window.localStorage
+        if local is None:
+            return None
+        return BrowserStorage(local)
+    except Exception:
+        return None
