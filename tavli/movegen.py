@@ -27,6 +27,10 @@ from .position import Position
 Step = tuple[int, int, int, bool]  # (from_index, to_index, die, hit)
 
 
+class IllegalMove(ValueError):
+    """A checker move that the rules do not allow in this turn."""
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One checker moved by one die: ``start``/``end`` are points in the mover's numbering
@@ -81,7 +85,7 @@ def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bo
                 f, t, d, h = step
                 move = moves[step] = Move(f + 1, t + 1, d, h)
             steps.append(move)
-        plays.append(Play(position, pair, tuple(steps), _trusted_position(opp, me)))
+        plays.append(Play(position, pair, tuple(steps), trusted_position(opp, me)))
     return plays
 
 
@@ -226,7 +230,7 @@ def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
     return []
 
 
-def _trusted_position(player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+def trusted_position(player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
     """A Position made without ``__post_init__``'s checks: legal steps from a valid position
     always reach a valid one, and the checks cost more than the whole search."""
     position = _new(Position)

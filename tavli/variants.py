@@ -32,8 +32,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
-from .movegen import Move
-from .turn import IllegalMove
+from .movegen import IllegalMove, Move
 
 CHECKERS = 15
 POINTS = 24
@@ -263,16 +262,26 @@ class VariantTurn:
         self.rules = rules
         self.position = position
         self.dice = (dice[0], dice[1])
-        found = search(rules, position, self.dice, minimize_waste=minimize_waste)
-        self.plays = [
-            VariantPlay(position, self.dice, tuple(_move(s) for s in seq), rules.result(state)) for state, seq in found
-        ]
-        self._targets = {state: play for (state, _), play in zip(found, self.plays)}
-        self.length = len(self.plays[0].steps)
+        found = self._find(position, self.dice, minimize_waste)
+        self.plays = [play for _, play in found]
+        self._targets = dict(found)
+        self.length = len(self.plays[0].steps)  # every legal play uses the same number of dice
+        # The dice the legal plays use: both (or the double), except when only one die can be
+        # played: then only the one the rules pick (the larger when either could be).
+        self._dice_used = {move.die for play in self.plays for move in play.steps}
         self._done: list[Step] = []
         self._states: list[State] = [rules.state(position)]
         self._cache: list[Move] | None = None
         self._good: dict[tuple[State, tuple[int, ...]], bool] = {}
+
+    def _find(self, position: Any, dice: tuple[int, int], minimize_waste: bool) -> list[tuple[State, Any]]:
+        """``(final state, play)`` for every legal play; a variant with a faster generator of its
+        own overrides this."""
+        found = search(self.rules, position, dice, minimize_waste=minimize_waste)
+        return [
+            (state, VariantPlay(position, dice, tuple(_move(s) for s in seq), self.rules.result(state)))
+            for state, seq in found
+        ]
 
     # --- state ------------------------------------------------------------------------------
 
@@ -295,7 +304,8 @@ class VariantTurn:
     def is_complete(self) -> bool:
         return len(self._done) == self.length
 
-    def play(self) -> VariantPlay:
+    def play(self) -> Any:
+        """The legal play that the moves made form; only once the turn is complete."""
         if not self.is_complete():
             raise IllegalMove("the turn is not complete: dice remain to be played")
         return self._targets[self._states[-1]]
@@ -382,7 +392,7 @@ class VariantTurn:
         left = self.dice_left()
         steps: list[Step] = []
         for k, die in enumerate(left):
-            if k and die == left[k - 1]:
+            if (k and die == left[k - 1]) or die not in self._dice_used:
                 continue
             rest = left[:k] + left[k + 1:]
             for step in self.rules.single_steps(state, die):
