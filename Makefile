@@ -4,6 +4,7 @@
 #   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
 #   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
 #   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp)
+#   build/python.zip     the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py
 #   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
 # Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).
 
@@ -42,7 +43,8 @@ vendor: node_modules/.stamp
 	$(PYTHON) tools/pyscript_files.py
 	$(PYTHON) tools/precache.py
 
-# Rewrite pyscript.toml's [files] from the tree (also done by every `make vendor`).
+# Rebuild build/python.zip (the browser's copy of tavli/ and web/ Python, with bytecode) and
+# pyscript.toml's [files] (also done by every `make vendor`): run it after editing Python.
 sync-files:
 	$(PYTHON) tools/pyscript_files.py
 
@@ -62,7 +64,7 @@ $(CHROMIUM):
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 clean:
-	rm -rf web/vendor .pytest_cache .hypothesis
+	rm -rf web/vendor build/python.zip .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './.venv/*' -prune -exec rm -rf {} +
 
 distclean: clean

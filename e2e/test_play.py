@@ -67,15 +67,16 @@ def test_a_whole_game_against_the_computer(page):
         ctl.next_game()
         assert wait_turn(page) == "opening"
         assert counts(page) == expected(ctl)
-        page.click("button[data-action=resign]")
-        assert phase(page) == "opening"  # the first click only asks
-        page.click("button[data-action=resign]")
-        ctl.resign()
+        page.click("#panel button[data-action=resign-match]")
+        assert phase(page) == "opening"  # a dialog asks first
+        page.click("dialog button[data-action=resign-match]")
         ctl.resign()
     assert wait_turn(page) == "match-over"
     assert "wins the match" in page.locator(".announce").inner_text()
     assert page.locator("button[data-action=new-match]").is_enabled()
     page.click("button[data-action=new-match]")
+    assert page.evaluate("document.body.dataset.dialog") == "new-match"
+    page.click("dialog button[data-action=start]")
     assert wait_turn(page) == "opening"
     assert page.locator(".card.bottom .score").inner_text() == "0"
 

@@ -1,13 +1,27 @@
-"""Tavli: the Greek backgammon family, decided in pure Python (no browser imports)."""
+"""Tavli: the Greek backgammon family, decided in pure Python (no browser imports).
 
-from .dice import DiceSource, FixedDice, FunctionDice, SecureDice, SeededDice, dice_source
-from .game import Game, GameError, GameResult, Outcome, outcome_of
-from .match import GameScore, Match, MatchError
-from .movegen import Move, Play, legal_plays
-from .notation import format_play, parse_moves
-from .position import BAR, CHECKERS, OFF, Position
-from .rules import Rules
-from .turn import IllegalMove, Turn
+The public names below are importable from the package (``from tavli import Position, Match``),
+but each submodule is imported only when one of its names is first asked for (PEP 562), so that
+``import tavli`` stays cheap: the browser compiles every module it imports from source at boot.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# public name -> the submodule that defines it
+_EXPORTS = {
+    "DiceSource": "dice", "FixedDice": "dice", "FunctionDice": "dice", "SecureDice": "dice",
+    "SeededDice": "dice", "dice_source": "dice",
+    "Game": "game", "GameError": "game", "GameResult": "game", "Outcome": "game", "outcome_of": "game",
+    "GameScore": "match", "Match": "match", "MatchError": "match",
+    "Move": "movegen", "Play": "movegen", "legal_plays": "movegen",
+    "format_play": "notation", "parse_moves": "notation",
+    "BAR": "position", "CHECKERS": "position", "OFF": "position", "Position": "position",
+    "Rules": "rules",
+    "IllegalMove": "turn", "Turn": "turn",
+}
 
 __all__ = [
     "BAR", "CHECKERS", "OFF",
@@ -17,3 +31,27 @@ __all__ = [
     "Position", "format_play", "parse_moves",
     "GameScore", "Match", "MatchError", "Rules",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:  # for type checkers and IDEs: the same names, imported eagerly
+    from .dice import DiceSource, FixedDice, FunctionDice, SecureDice, SeededDice, dice_source
+    from .game import Game, GameError, GameResult, Outcome, outcome_of
+    from .match import GameScore, Match, MatchError
+    from .movegen import Move, Play, legal_plays
+    from .notation import format_play, parse_moves
+    from .position import BAR, CHECKERS, OFF, Position
+    from .rules import Rules
+    from .turn import IllegalMove, Turn

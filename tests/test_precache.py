@@ -98,3 +98,19 @@ def test_sw_js_and_the_page_agree_on_the_paths():
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
     for icon in manifest["icons"]:
         assert (ROOT / icon["src"]).is_file(), icon["src"]
+
+
+def test_the_pages_python_scripts_are_listed(tree):
+    # PyScript fetches <script type="py" src> itself: it must be cached even when [files] does
+    # not name it (the app's modules travel as one archive).
+    (tree / "index.html").write_text('<script type="py" src="./web/main.py" config="./pyscript.toml"></script>')
+    (tree / "pyscript.toml").write_text('[files]\n"./build/python.zip" = "./*"\n')
+    (tree / "build").mkdir()
+    (tree / "build" / "python.zip").write_bytes(b"zip")
+    assert precache.page_scripts(tree) == ["web/main.py"]
+    files = precache.manifest(tree)["files"]
+    assert "web/main.py" in files and "build/python.zip" in files and "tavli/__init__.py" not in files
+
+
+def test_the_real_page_and_config_are_covered():
+    assert precache.page_scripts(ROOT) == ["web/main.py"]

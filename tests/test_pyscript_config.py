@@ -1,14 +1,33 @@
-"""pyscript.toml must ship every Python module the browser imports, and load Pyodide locally."""
+"""pyscript.toml must ship every Python module the browser imports, and load Pyodide locally.
+
+The modules travel as one archive built by tools/pyscript_files.py (build output, ``make vendor``
+or ``make sync-files``) and named by pyscript.toml's ``[files]``.
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import re
 import tomllib
+import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "pyscript.toml"
-FIX = "run `make sync-files` (python3 tools/pyscript_files.py) to regenerate [files]"
+FIX = "run `make sync-files` (python3 tools/pyscript_files.py) to rebuild the archive and [files]"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pyscript_files = _load("tavli_pyscript_files", ROOT / "tools" / "pyscript_files.py")
 
 
 def _config() -> dict:
@@ -26,12 +45,28 @@ def _tree_python_files() -> set[str]:
     return found
 
 
-def _strip_dot(path: str) -> str:
-    return path[2:] if path.startswith("./") else path
-
-
 def test_interpreter_is_the_vendored_pyodide():
-    assert _config()["interpreter"] == "./web/vendor/pyodide/pyodide.mjs"
+    # PyScript's interpreter is web/pyodide_early.mjs, which index.html imports first (Pyodide boots
+    # in parallel with PyScript) and which loads the vendored pyodide.mjs, never a CDN.
+    assert _config()["interpreter"] == "./web/pyodide_early.mjs"
+    early = (ROOT / "web" / "pyodide_early.mjs").read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in early
+    assert not re.search(r"https?://", early)
+    assert re.search(r"export \{ version \}", early) and "export async function loadPyodide" in early
+    html = (ROOT / "index.html").read_text()
+    early_at = html.index('<script type="module" src="./web/pyodide_early.mjs"></script>')
+    assert early_at < html.index('src="./web/vendor/pyscript/core.js"'), "Pyodide must start before PyScript"
+
+
+def test_pyodide_downloads_are_preloaded_as_pyodide_fetches_them():
+    # crossorigin on an as=fetch preload: the same request mode (cors) and credentials as Pyodide's
+    # own fetch(), or the browser fetches the file twice and warns that the preload went unused.
+    html = (ROOT / "index.html").read_text()
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        tag = f'<link rel="preload" href="./web/vendor/pyodide/{name}" as="fetch" crossorigin>'
+        assert tag in html, tag
+    for name in ("pyodide.mjs", "pyodide.asm.mjs"):
+        assert f'<link rel="modulepreload" href="./web/vendor/pyodide/{name}">' in html
 
 
 def test_no_remote_urls_and_no_packages():
@@ -40,19 +75,41 @@ def test_no_remote_urls_and_no_packages():
     assert not re.search(r"https?://", CONFIG.read_text()), "pyscript.toml must not name a remote URL"
 
 
-def test_every_python_file_is_mapped():
+def test_files_is_the_archive_unpacked_into_the_working_directory():
     files = _config().get("files", {})
-    mapped = {_strip_dot(source) for source in files}
-    missing = sorted(_tree_python_files() - mapped)
-    assert not missing, f"not in pyscript.toml [files]: {missing}; {FIX}"
+    # One fetch for all the Python, unpacked ("./*") so that tavli/ and web/ keep their paths.
+    assert files == {f"./{pyscript_files.ARCHIVE}": "./*"}, FIX
+    assert pyscript_files.ARCHIVE.endswith(".zip")  # PyScript unpacks .zip, .whl, .tgz, .tar.gz
+    assert (ROOT / ".gitignore").read_text().count("build/"), "the archive is build output"
 
 
-def test_every_mapped_file_exists_and_keeps_its_path():
-    for source, dest in _config().get("files", {}).items():
-        assert source.startswith("./") and ".." not in source, f"{source}: use a ./relative path"
-        assert (ROOT / _strip_dot(source)).is_file(), f"{source} is mapped but does not exist; {FIX}"
-        # Same relative path in the browser's file system, so the package imports as here.
-        assert dest == source, f"{source} must be copied to the same path, not {dest}"
+def test_the_archive_holds_every_python_file_at_its_path(tmp_path):
+    data = pyscript_files.archive_bytes(ROOT, pyc=False)
+    held = pyscript_files.archive_sources(data)
+    assert set(held) == _tree_python_files()
+    for rel, content in held.items():
+        assert content == (ROOT / rel).read_bytes(), rel
+
+
+def test_the_archive_puts_bytecode_where_the_import_system_looks():
+    assert pyscript_files.pyc_path("tavli/game.py", "cpython-314") == "tavli/__pycache__/game.cpython-314.pyc"
+    assert pyscript_files.pyc_path("web/i18n/en.py", "cpython-314") == "web/i18n/__pycache__/en.cpython-314.pyc"
+
+
+def test_the_archive_is_deterministic():
+    assert pyscript_files.archive_bytes(ROOT, pyc=False) == pyscript_files.archive_bytes(ROOT, pyc=False)
+    with zipfile.ZipFile(io.BytesIO(pyscript_files.archive_bytes(ROOT, pyc=False))) as archive:
+        names = archive.namelist()
+        assert names == sorted(names)
+        assert {info.date_time for info in archive.infolist()} == {pyscript_files.ZIP_TIME}
+
+
+def test_the_built_archive_is_up_to_date():
+    path = ROOT / pyscript_files.ARCHIVE
+    if not path.is_file():
+        pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
+    assert pyscript_files.archive_is_current(ROOT), (
+        f"{pyscript_files.ARCHIVE} is older than the Python of the tree: the browser would run the old code; {FIX}")
 
 
 def test_index_html_uses_only_relative_urls():

@@ -207,20 +207,47 @@ def test_no_move_means_a_pass():
 def test_panel_controls_are_never_dead():
     c = _opened([3, 1, 5, 2])
     panel = c.panel_view()
-    actions = {ctl.action: ctl for ctl in panel.controls}
-    assert {"roll", "double", "undo", "resign", "options", "new-match"} <= set(actions)
-    for ctl in panel.controls:
+    actions = {ctl.action: ctl for ctl in panel.controls + panel.menu}
+    assert {"roll", "double", "undo", "resign", "resign-match", "options", "rules", "new-match"} <= set(actions)
+    for ctl in panel.controls + panel.menu:
         assert ctl.enabled or ctl.title, f"{ctl.action} is disabled without a reason"
     assert panel.top.name == "Computer" and panel.bottom.name == "You"
     assert panel.bottom.pips == 167 and panel.phase == "move"
 
 
-def test_resign_needs_two_clicks():
+def test_resigning_the_match_and_a_game():
     c = _opened([3, 1, 5, 2])
-    c.resign()
-    assert c.page_phase() == "move"
+    assert c.resign_levels() == []  # only at the start of a turn
     c.resign()
     assert c.page_phase() == "match-over" and c.match.winner == 1
+
+
+def test_resign_a_game_refused_then_a_higher_level():
+    from tavli.game import Outcome
+
+    c = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), dice=FixedDice([3, 1, 5, 2, 4, 4]))
+    c.roll()
+    c.right_click(5)
+    assert c.resign_levels() == [Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON]
+    c.offer_resign(Outcome.SINGLE)
+    assert c.page_phase() == "resign" and c.match.to_act == 0
+    c.refuse()
+    assert c.pop_answer() and c.resign_levels() == [Outcome.GAMMON, Outcome.BACKGAMMON]
+    c.offer_resign(Outcome.GAMMON)
+    c.accept()
+    assert c.match.scores == [2, 0] and c.page_phase() == "game-over"
+
+
+def test_a_saved_match_resumes_mid_turn():
+    from tavli.match import Match
+
+    c = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), dice=FixedDice([3, 1, 5, 2, 4, 4]))
+    c.roll()
+    c.click(8)
+    text = c.match.to_json()
+    again = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), match=Match.from_json(text))
+    assert again.board_view() == c.board_view()
+    assert again.opening == (3, 1) and [m for m in again.match.turn.moves] == [m for m in c.match.turn.moves]
 
 
 def test_double_is_answered_by_the_computer():
@@ -259,11 +286,13 @@ def test_pass_and_play_double_take_and_drop():
     assert actions["double"].enabled
     c.double()
     assert c.page_phase() == "cube" and c.bottom == 1  # the doubler stays at the bottom
-    assert {"take", "drop-cube"} <= {ctl.action for ctl in c.panel_view().controls}
+    from web import dialogs
+
+    html = dialogs.cube(c).html  # the taker is asked in a dialog, with the stakes
+    assert 'data-action="take"' in html and 'data-action="drop"' in html and "4 points" not in html
     c.take()
     assert c.match.cube == 2 and c.match.cube_owner == 0
     assert c.board_view().cube_owner == 1  # the taker (player 0) sits at the top while player 1 is on roll
     c.roll()
-    c.resign()
     c.resign()
     assert c.match.winner == 0  # the player on roll resigned the match

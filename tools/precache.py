@@ -9,7 +9,9 @@ new worker drops the old cache when it takes over.
 What is listed (URLs relative to the site root, where sw.js is):
 
 * the page: ``./`` (index.html under its directory URL) and ``index.html``;
-* ``manifest.webmanifest``, ``pyscript.toml`` and every Python file of its ``[files]`` table;
+* ``manifest.webmanifest``, ``pyscript.toml`` and every file of its ``[files]`` table (the
+  archive of the app's Python, tools/pyscript_files.py), and the Python scripts index.html runs
+  (``<script type="py" src=...>``: web/main.py);
 * the page's own static files under ``web/`` (css, js, svg, png, json; not web/vendor);
 * the vendored runtime: every file of ``web/vendor/pyodide`` and ``web/vendor/pyscript`` except
   source maps and stamps.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -44,6 +47,14 @@ def pyscript_files(root: Path = ROOT) -> list[str]:
     """The URLs of pyscript.toml's [files] table (relative to pyscript.toml, i.e. to the root)."""
     config = tomllib.loads((root / "pyscript.toml").read_text())
     return sorted(url.removeprefix("./") for url in config.get("files", {}))
+
+
+def page_scripts(root: Path = ROOT) -> list[str]:
+    """The ``src`` of index.html's ``<script type="py">`` elements (PyScript fetches them)."""
+    index = root / "index.html"
+    html = index.read_text() if index.is_file() else ""
+    found = re.findall(r'<script\b[^>]*\btype="(?:py|mpy)"[^>]*\bsrc="([^"]+)"', html)
+    return sorted(src.removeprefix("./") for src in found)
 
 
 def static_files(root: Path = ROOT) -> list[str]:
@@ -74,6 +85,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
     """Every file path to precache (relative to the root), sorted, without duplicates."""
     files = set(ROOT_FILES) | {"index.html"}
     files.update(pyscript_files(root))
+    files.update(page_scripts(root))
     files.update(static_files(root))
     files.update(vendor_files(root))
     missing = sorted(f for f in files if not (root / f).is_file())

@@ -11,10 +11,14 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import subprocess
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+ARCHIVE = "/build/python.zip"  # the browser's Python, packed by tools/pyscript_files.py
+_rebuilding = threading.Lock()
 
 # Types the page depends on, set here rather than trusting the host's mimetypes database.
 TYPES = {
@@ -45,6 +49,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_error(404, "outside the site's sub-path")
                 return None
             self.path = "/" + self.path[len(self.prefix):]
+        if self.path.split("?")[0] == ARCHIVE:
+            _rebuild_archive()
         return super().send_head()
 
     def end_headers(self) -> None:
@@ -55,6 +61,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature fixed by base
         if not self.quiet:
             super().log_message(format, *args)
+
+
+def _rebuild_archive() -> None:
+    """Repack the Python archive if a source changed, so that an edit shows on the next reload
+    (a plain static host serves whatever ``make`` built)."""
+    with _rebuilding:
+        subprocess.run([sys.executable, str(ROOT / "tools" / "pyscript_files.py")], check=False,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def normalize_prefix(prefix: str) -> str:

@@ -13,6 +13,7 @@ each step and stay responsive between them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
@@ -47,28 +48,84 @@ class Controller:
         options: ViewOptions | None = None,
         dice: DiceSource | None = None,
         bot: object | None = None,
+        *,
+        match: Match | None = None,
+        time: Callable[[], float] | None = None,
     ) -> None:
+        """A new match from ``setup``, or ``match`` (one resumed from a save) played as ``setup``
+        says (who plays, names). ``time``: the clock's time function (seconds)."""
         self.setup = setup if setup is not None else MatchSetup()
         self.options = options if options is not None else ViewOptions()
-        if dice is None:
-            dice = SeededDice(self.setup.seed) if self.setup.seed is not None else SecureDice()
-        self.match = Match(self.setup.length, Rules.preset(self.setup.rules), dice)
+        if match is None:
+            if dice is None:
+                dice = SeededDice(self.setup.seed) if self.setup.seed is not None else SecureDice()
+            clock = None
+            if self.setup.clock in ("standard", "blitz"):
+                from tavli.clock import Clock
+
+                clock = Clock(self.setup.clock)
+            length = None if self.setup.money else self.setup.length
+            match = Match(length, Rules.preset(self.setup.rules), dice, clock=clock, time=time)
+        self.match = match
         self.humans = (True, self.setup.mode == "pvp")
-        self._bot = bot  # tavli.bots.BeginnerBot, made on first use (it costs boot time)
-        self.names = (
-            (t("player_n", n=1), t("player_n", n=2)) if self.setup.mode == "pvp" else (t("you"), t("computer"))
-        )
+        self._bot = bot  # the computer player, made on first use (it costs boot time)
         self.note = ""  # the last thing that happened, shown on the status line
+        self.answer = ""  # an answer to a double or a resignation, to show (pop_answer)
         self.opening: tuple[int, int] | None = None  # (player 0's die, player 1's) during the first turn
-        self.resign_armed = False
         self.last_roll: tuple[int, tuple[int, int]] | None = None  # (player, dice) of the last turn
         self._bottom = 0
         self._last_click: tuple[int, int] | None = None  # (point, moves it made) for a double-click
         self._plan: list[Move] | None = None  # the computer's play, step by step
-        if self.options.auto_roll:
-            for p in (0, 1):
-                if self.humans[p]:
-                    self.match.set_auto_roll(p, True)
+        self._resumed()
+        self.apply_auto_roll()
+
+    def _resumed(self) -> None:
+        """A match loaded from a save: the opening dice of the first turn come back from the log,
+        and a computer caught half-way through a play starts the play again."""
+        m = self.match
+        if m.phase == "move" and not self.is_human(m.game.on_roll):
+            while m.turn.moves:
+                m.undo()
+        if m.phase in ("move", "roll") and m.log:
+            for event in reversed(m.log):
+                kind = event.get("type")
+                if kind == "opening" and m.phase == "move" and m.variant == "portes":
+                    a, b = event["dice"]
+                    self.opening = (a, b)
+                    break
+                if kind in ("roll", "game", "next-game", "end-turn", "play", "take"):
+                    break
+        if m.phase == "roll" and m.log:
+            for event in reversed(m.log):
+                kind = event.get("type")
+                if kind == "play" and len(event.get("dice", ())) == 2:
+                    self.last_roll = (int(event["player"]), (int(event["dice"][0]), int(event["dice"][1])))
+                    break
+                if kind in ("game", "next-game"):
+                    break
+
+    def apply_auto_roll(self) -> None:
+        """The auto-roll option on the match's players who are people."""
+        if self.match.phase == "match-over":
+            return
+        for p in (0, 1):
+            if self.humans[p] and self.match.auto_roll[p] != self.options.auto_roll:
+                self.match.set_auto_roll(p, self.options.auto_roll)
+
+    def set_options(self, options: ViewOptions) -> None:
+        """New view options, at once (mid-game)."""
+        self.options = options
+        self.apply_auto_roll()
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names: as set up, else "Player 1/2" (two players) or "You"/"Computer"."""
+        given = self.setup.names
+        if self.setup.mode == "pvp":
+            default = (t("player_n", n=1), t("player_n", n=2))
+        else:
+            default = (t("you"), t("computer"))
+        return (given[0] or default[0], given[1] or default[1])
 
     @property
     def bot(self):
@@ -246,7 +303,6 @@ class Controller:
     def roll(self) -> list[Motion]:
         """The Roll button: the opening roll or the human's roll."""
         m = self.match
-        self.resign_armed = False
         if m.phase == "opening":
             pair = m.roll()
             self.opening = (pair[0], pair[1])
@@ -296,7 +352,7 @@ class Controller:
         if m.phase == "cube" and self.is_human(m.to_act):
             who = m.to_act
             m.take()
-            self.note = t("takes", name=self.names[who], value=m.cube)
+            self.note = self.answer = t("takes", name=self.names[who], value=m.cube)
         return []
 
     def drop_cube(self) -> list[Motion]:
@@ -304,7 +360,7 @@ class Controller:
         if m.phase == "cube" and self.is_human(m.to_act):
             who = m.to_act
             m.drop()
-            self.note = t("drops", name=self.names[who])
+            self.note = self.answer = t("drops", name=self.names[who])
         return []
 
     def accept(self) -> list[Motion]:
@@ -317,23 +373,68 @@ class Controller:
         if m.phase == "resign" and self.is_human(m.to_act):
             who = m.to_act
             m.refuse_resignation()
-            self.note = t("refuses", name=self.names[who])
+            self.note = self.answer = t("refuses", name=self.names[who])
+        return []
+
+    def human_player(self) -> int:
+        """The person acting now (pass-and-play: the one whose turn it is; else player 0)."""
+        m = self.match
+        if self.humans[1]:
+            return m.to_act if m.to_act is not None else self.bottom
+        return 0
+
+    def resign_levels(self) -> list:
+        """The levels (:class:`tavli.game.Outcome`) the person on roll may offer to resign the
+        round now (start of his turn); empty when he may not."""
+        m = self.match
+        if m.phase != "roll" or not self.is_human(m.game.on_roll):
+            return []
+        return list(m.resign_options())
+
+    def resign_cost(self) -> int:
+        """Greek rules: the points resigning the round costs now (2 with nothing borne off)."""
+        levels = self.resign_levels()
+        return int(levels[0]) * self.match.cube if levels else 0
+
+    def offer_resign(self, level=None) -> list[Motion]:
+        """The person on roll resigns the round at ``level`` (single, gammon, backgammon); under
+        Greek rules the round ends at once (``level`` ignored)."""
+        m = self.match
+        levels = self.resign_levels()
+        if not levels:
+            return []
+        who = m.game.on_roll
+        if not m.rules.resign_offers:
+            m.offer_resignation()
+            return []
+        if level not in levels:
+            return []
+        m.offer_resignation(level)
+        if m.phase == "resign":
+            self.note = t("offers_resign", name=self.names[who], kind=t(KIND_KEYS[level]))
         return []
 
     def resign(self) -> list[Motion]:
-        """First click arms, the second resigns the match for the human (in pass-and-play, the
-        player whose turn it is)."""
+        """Resign the whole match: the person acting (you, against the computer) loses it."""
         m = self.match
         if m.phase == "match-over":
             return []
-        if not self.resign_armed:
-            self.resign_armed = True
-            return []
-        self.resign_armed = False
-        player = 0
-        if self.humans[1]:
-            player = m.to_act if m.to_act is not None else self.bottom
-        m.resign_match(player)
+        m.resign_match(self.human_player())
+        return []
+
+    def claimant(self) -> int | None:
+        """The person who may claim the win on time now (Blitz), or None."""
+        m = self.match
+        for p in (0, 1):
+            if self.humans[p] and m.can_claim(p):
+                return p
+        return None
+
+    def claim(self) -> list[Motion]:
+        p = self.claimant()
+        if p is not None:
+            self.match.claim_timeout(player=p)
+            self._plan = None
         return []
 
     def next_game(self) -> list[Motion]:
@@ -442,7 +543,21 @@ class Controller:
             self.note = t("drops", name=name)
         elif action == "refuse":
             self.note = t("refuses", name=name)
+        elif action == "accept":
+            self.note = t("accepts", name=name)
+        elif action == "claim-timeout":
+            self.note = t("claims", name=name)
+        elif action == "resign" and m.phase == "resign" and m.resign_offer is not None:
+            self.note = t("offers_resign", name=name, kind=t(KIND_KEYS[m.resign_offer]))
+        if action in ("take", "drop", "accept", "refuse", "claim-timeout"):
+            self.answer = self.note
         return []
+
+    def pop_answer(self) -> str:
+        """The answer to a double or a resignation given since the last call ("" if none): the
+        page shows it for a moment."""
+        text, self.answer = self.answer, ""
+        return text
 
     # --- internals --------------------------------------------------------------------------
 
@@ -579,6 +694,10 @@ class Controller:
             return t("game_dropped", name=name, points=pts)
         if result.reason == "resign":
             return t("game_resigned", name=name, points=pts)
+        if result.reason == "resign-match":
+            return t("match_resigned", name=name)
+        if result.reason == "timeout":
+            return t("game_timeout", name=name, points=pts)
         return t("game_won", name=name, kind=t(KIND_KEYS[result.counted]), points=pts)
 
     def panel_view(self) -> PanelView:
@@ -600,25 +719,29 @@ class Controller:
         ]
         if m.rules.cube and m.length != 1:
             can = m.phase == "roll" and self.is_human(m.game.on_roll) and m.can_double()
-            controls.append(Control("double", t("double"), enabled=can, title=t("tip_double") if can else t("why_no_double")))
+            why = t("why_no_double_autoroll") if self.options.auto_roll else t("why_no_double")
+            controls.append(Control("double", t("double"), enabled=can, title=t("tip_double") if can else why))
         can_undo = moving and bool(turn.moves)
         controls.append(Control("undo", t("undo"), enabled=can_undo, title=t("tip_undo") if can_undo else t("why_no_undo")))
         if self.options.click_to_finish:
             can = moving and turn.is_complete()
             controls.append(Control("done", t("done"), enabled=can, title=t("tip_done") if can else t("why_no_done"),
                                     primary=can))
-        deciding = self.is_human(actor) and m.phase in ("cube", "resign")
-        if deciding and m.phase == "cube":
-            controls += [Control("take", t("take"), primary=True), Control("drop-cube", t("drop"))]
-        if deciding and m.phase == "resign":
-            controls += [Control("accept", t("accept"), primary=True), Control("refuse", t("refuse"))]
         if m.phase == "game-over":
             controls.append(Control("next-game", t("next_game"), primary=True))
+        if self.claimant() is not None:
+            controls.append(Control("claim", t("claim_win"), title=t("tip_claim"), primary=True))
         over = m.phase == "match-over"
-        controls.append(Control("resign", t("resign_confirm") if self.resign_armed else t("resign"), enabled=not over,
-                                title=t("why_no_resign") if over else t("tip_resign")))
-        controls.append(Control("options", t("options"), enabled=False, title=t("why_options")))
-        controls.append(Control("new-match", t("new_match"), title=t("tip_new_match"), primary=over))
+        levels = self.resign_levels()
+        menu = (
+            Control("resign", t("resign_round"), enabled=bool(levels),
+                    title=t("tip_resign_round") if levels else t("why_no_resign_round")),
+            Control("resign-match", t("resign_match"), enabled=not over,
+                    title=t("why_no_resign") if over else t("tip_resign_match")),
+            Control("options", t("options"), title=t("tip_options")),
+            Control("rules", t("rules"), title=t("tip_rules")),
+            Control("new-match", t("new_match"), title=t("tip_new_match"), primary=over),
+        )
         match_text = t("money") if m.length is None else t("match_to", n=m.length)
         if m.crawford:
             match_text += " · " + t("crawford")
@@ -634,6 +757,7 @@ class Controller:
             bottom=card(bottom, pips[0]),
             match_text=match_text,
             controls=tuple(controls),
+            menu=menu,
             announce=announce,
             announce_hint=hint,
         )

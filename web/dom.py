@@ -26,7 +26,7 @@ from . import geometry as g
 from .anim import plan_slides
 from .controller import Controller, Motion
 from .render import render_board
-from .panel import announce_html, panel_html
+from .panel import announce_html, bar_classes, bar_style, clock_bars, clock_html, panel_html
 from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
@@ -34,6 +34,9 @@ DOUBLE_CLICK_MS = 400
 SLIDE_MS = 320  # one checker slide at speed 1
 PAUSE_MS = 520  # between the computer's actions at speed 1
 PASS_MS = 1400  # time to read that a player cannot move
+TOAST_MS = 3200  # an answer (take, drop, refuse...) stays on screen this long
+SAVE_EVERY_S = 2.0  # while a clock runs, the match is saved this often (its time used)
+URL_KEY = "tavli.match.url"  # the query string the saved match was started with
 
 
 try:  # JavaScript's null arrives as ``jsnull`` (Pyodide 0.27+), not None
@@ -52,11 +55,30 @@ def _js_obj(d: dict) -> object:
 
 
 class BoardApp:
-    """The page: the board in ``#board``, the panel in ``#panel``, the phase on ``<body>``."""
+    """The page: the board in ``#board``, the panel in ``#panel``, the phase on ``<body>``, one
+    ``<dialog>`` for every question and menu, the clock bars driven by ``requestAnimationFrame``,
+    the match saved after every action and the options kept (``web.prefs``, ``web.saves``).
 
-    def __init__(self, make_controller: Callable[[], Controller]) -> None:
+    ``make_controller(setup, match)``: a controller for a new match set up as ``setup`` (a
+    :class:`web.settings.MatchSetup`), or for ``match`` (resumed). ``started``: False while the
+    first visit's new-match screen waits (nothing is saved and nothing plays by itself then).
+    """
+
+    def __init__(self, make_controller: Callable, controller: Controller, *, store=None, prefs=None,
+                 new_match=None, sound=None, now: Callable[[], float] | None = None, started: bool = True,
+                 seed: int | None = None, url: str = "") -> None:
+        from .prefs import NewMatch, Prefs
+
         self.make_controller = make_controller
-        self.ctl = make_controller()
+        self.ctl = controller
+        self.store = store
+        self.prefs = prefs if prefs is not None else Prefs()
+        self.new_match = new_match if new_match is not None else NewMatch()
+        self.sound = sound
+        self.now = now if now is not None else (lambda: float(window.performance.now()) / 1000)
+        self.started = started
+        self.seed = seed
+        self.url = url
         self.portrait_query = window.matchMedia("(orientation: portrait)")
         self.layout = self._layout()
         self.host = document.getElementById("board")
@@ -68,6 +90,24 @@ class BoardApp:
         self.driving = False
         self.tasks: set = set()
         self._proxies = []
+        self.user_dialog = None  # a dialog the person opened (web.dialogs.Dialog), else None
+        self.shown = None  # (kind, html) in the <dialog> now
+        self.save_warned = False
+        self.drawn = self.ctl.match.dice.drawn
+        self.frame_proxy = None
+        self.frame_pending = False
+        self.last_save = 0.0
+        self.beeped: dict[int, int] = {}
+        self.dlg = document.createElement("dialog")
+        self.dlg.id = "dialog"
+        self.dlg.setAttribute("aria-labelledby", "dialog-title")
+        document.body.appendChild(self.dlg)
+        self.toast = document.createElement("div")
+        self.toast.id = "toast"
+        self.toast.className = "toast"
+        self.toast.setAttribute("role", "status")
+        self.toast.setAttribute("aria-live", "polite")
+        document.body.appendChild(self.toast)
         self._listen(self.host, "pointerdown", self.on_down)
         self._listen(self.host, "pointermove", self.on_move)
         self._listen(self.host, "pointerup", self.on_up)
@@ -76,6 +116,13 @@ class BoardApp:
         self._listen(self.host, "contextmenu", self.on_context)
         self._listen(self.panel, "click", self.on_panel_click)
         self._listen(self.portrait_query, "change", self.on_orientation)
+        self._listen(self.dlg, "click", self.on_dialog_click)
+        self._listen(self.dlg, "change", self.on_dialog_change)
+        self._listen(self.dlg, "cancel", self.on_dialog_cancel)
+        self._listen(self.dlg, "close", self.on_dialog_close)
+        self._listen(document, "visibilitychange", self.on_visibility)
+        self._listen(window, "pagehide", lambda *_: self.save())
+        self.apply_view()
 
     def _layout(self) -> g.Layout:
         return g.Layout(self.ctl.options.home_left, bool(self.portrait_query.matches))
@@ -94,7 +141,8 @@ class BoardApp:
     # --- drawing ----------------------------------------------------------------------------
 
     def refresh(self, motions: list[Motion] | None = None) -> None:
-        """Redraw the board and the panel from the controller; slide the checkers that moved."""
+        """Redraw the board and the panel from the controller; slide the checkers that moved; play
+        the sounds; show the dialog the match asks for; save the match."""
         before = self.view
         self.view = self.ctl.board_view()
         overlay = announce_html(self.ctl.panel_view())
@@ -104,12 +152,326 @@ class BoardApp:
             self.slide(before, self.view, motions)
         if self.hover is not None:
             self.highlight(self.hover)
+        self.sounds(motions)
+        answer = self.ctl.pop_answer()
+        if answer:
+            self.show_toast(answer)
+        self.sync_dialog()
+        self.save()
         self.schedule_drive()
+        self.schedule_frame()
 
     def draw_panel(self) -> None:
-        view = self.ctl.panel_view()
+        ctl = self.ctl
+        view = ctl.panel_view()
         document.body.dataset.phase = view.phase
-        self.panel.innerHTML = panel_html(view)
+        bars = clock_bars(ctl.match.clock_state(self.now())) if ctl.match.clock is not None else None
+        bottom = ctl.bottom
+        clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
+        self.panel.innerHTML = panel_html(view, clocks)
+
+    # --- options, language, sound, saving ---------------------------------------------------
+
+    def apply_view(self) -> None:
+        """The view options and the language on the page (classes, the document's language)."""
+        from .strings import language, t
+
+        opts = self.ctl.options
+        document.body.classList.toggle("basic", opts.basic)
+        document.body.classList.toggle("home-left", opts.home_left)
+        document.documentElement.lang = language()
+        document.title = t("title")
+        self.host.setAttribute("aria-label", t("board_label"))
+
+    def set_prefs(self, prefs) -> None:
+        """New options from the menu: kept, and applied at once (mid-game)."""
+        from . import i18n
+        from . import prefs as P
+
+        old = self.prefs
+        self.prefs = prefs
+        P.save(self.store, prefs)
+        self.ctl.set_options(prefs.view)
+        self.layout = self._layout()
+        if self.sound is not None:
+            self.sound.set_enabled(prefs.sound)
+        if prefs.language != old.language:
+            i18n.install(i18n.choose_language(prefs.language, list(window.navigator.languages)))
+            self.ctl.note = ""
+            self.reopen_user_dialog()
+        self.apply_view()
+        self.view = None
+        self.refresh()
+
+    def reopen_user_dialog(self) -> None:
+        """The dialog open now, drawn again (in another language)."""
+        from . import dialogs
+
+        d = self.user_dialog
+        if d is None:
+            return
+        if d.kind == "options":
+            self.user_dialog = dialogs.options(self.prefs)
+        elif d.kind == "rules":
+            self.user_dialog = dialogs.rules(self.lang())
+        elif d.kind == "new-match":
+            self.user_dialog = dialogs.new_match(self.new_match, d.cancellable)
+        self.shown = None
+
+    def lang(self) -> str:
+        from .strings import language
+
+        return language()
+
+    def sounds(self, motions) -> None:
+        if self.sound is None:
+            return
+        drawn = self.ctl.match.dice.drawn
+        if drawn > self.drawn:
+            self.sound.play("dice")
+        self.drawn = drawn
+        if motions:
+            hit = any(m.end == 25 and m.start != 25 for m in motions)
+            self.sound.play("hit" if hit else "checker")
+
+    def save(self) -> None:
+        """Keep the match in localStorage (after every action; a refused write is reported once)."""
+        from . import saves
+
+        if not self.started or self.store is None:
+            return
+        self.last_save = self.now()
+        ok = saves.save_match(self.store, self.ctl.match, self.new_match)
+        if ok:
+            try:
+                self.store[URL_KEY] = self.url
+            except Exception:  # noqa: BLE001
+                ok = False
+        if not ok and not self.save_warned:
+            from . import dialogs
+            from .strings import t
+
+            self.save_warned = True
+            self.show_toast(t("save_failed"))
+
+    def show_toast(self, text: str) -> None:
+        self.toast.textContent = text
+        self.toast.classList.add("show")
+        self.toast_seq = getattr(self, "toast_seq", 0) + 1
+        seq = self.toast_seq
+
+        async def hide():
+            await asyncio.sleep(TOAST_MS / 1000)
+            if self.toast_seq == seq:
+                self.toast.classList.remove("show")
+
+        task = asyncio.ensure_future(hide())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- dialogs ----------------------------------------------------------------------------
+
+    def wanted_dialog(self):
+        """The dialog to show now: one the person opened, else the match's question to a person
+        (a double to take or drop, a resignation to accept or refuse), else None."""
+        from . import dialogs
+
+        if self.user_dialog is not None:
+            return self.user_dialog
+        if not self.started:
+            return None
+        phase = self.ctl.page_phase()
+        if phase == "cube":
+            return dialogs.cube(self.ctl)
+        if phase == "resign":
+            return dialogs.answer(self.ctl)
+        return None
+
+    def sync_dialog(self) -> None:
+        d = self.wanted_dialog()
+        if d is None:
+            self.shown = None
+            document.body.dataset.dialog = ""
+            if self.dlg.open:
+                self.dlg.close()
+            return
+        if self.shown != (d.kind, d.html):
+            if self.shown is None or self.shown[0] != d.kind or d.kind in ("cube", "answer", "notice"):
+                self.dlg.innerHTML = d.html
+            self.shown = (d.kind, d.html)
+        document.body.dataset.dialog = d.kind
+        if not self.dlg.open:
+            self.dlg.showModal()
+            first = self.dlg.querySelector("button.primary, input:checked, select, button")
+            if not _nil(first) and d.kind in ("cube", "answer", "notice", "resign-match"):
+                first.focus()
+
+    def open_dialog(self, dialog) -> None:
+        self.user_dialog = dialog
+        self.shown = None
+        self.sync_dialog()
+
+    def close_dialog(self) -> None:
+        self.user_dialog = None
+        self.refresh()
+
+    def on_dialog_cancel(self, event) -> None:
+        """Escape: closes a dialog that may be cancelled; a question that must be answered stays."""
+        event.preventDefault()
+        d = self.wanted_dialog()
+        if d is not None and d.cancellable and d is self.user_dialog:
+            self.close_dialog()
+
+    def on_dialog_close(self, event) -> None:
+        """The browser closed the dialog by itself (a second Escape): show it again if needed."""
+        if self.wanted_dialog() is not None:
+            self.shown = None
+            self.sync_dialog()
+        else:
+            document.body.dataset.dialog = ""
+
+    def form_values(self) -> dict:
+        out = {}
+        for el in self.dlg.querySelectorAll("input[name], select[name]"):
+            if el.type == "radio":
+                if el.checked:
+                    out[el.name] = str(el.value)
+            else:
+                out[el.name] = str(el.value)
+        return out
+
+    def option_values(self) -> dict:
+        out = {}
+        for el in self.dlg.querySelectorAll("[data-opt]"):
+            out[el.dataset.opt] = bool(el.checked) if el.type == "checkbox" else str(el.value)
+        return out
+
+    def on_dialog_change(self, event) -> None:
+        from . import dialogs
+
+        d = self.user_dialog
+        if d is None:
+            return
+        if d.kind == "options":
+            self.set_prefs(dialogs.read_options(self.option_values(), self.prefs))
+        elif d.kind == "new-match" and event.target.name == "mode":
+            pvp = self.form_values().get("mode") == "pvp"
+            level = self.dlg.querySelector(".level")
+            name1 = self.dlg.querySelector("input[name=name1]")
+            for el, hide in ((level, pvp), (name1, not pvp)):
+                if not _nil(el):
+                    el.hidden = hide
+
+    def on_dialog_click(self, event) -> None:
+        from tavli.game import Outcome
+
+        from . import dialogs
+
+        button = event.target.closest("button[data-action]")
+        if _nil(button):
+            return
+        action = button.dataset.action
+        ctl = self.ctl
+        if action == "start":
+            nm = dialogs.read_new_match(self.form_values(), self.new_match)
+            self.start_match(nm)
+            return
+        if action in ("cancel", "close"):
+            self.close_dialog()
+            return
+        levels = {"resign-single": Outcome.SINGLE, "resign-gammon": Outcome.GAMMON,
+                  "resign-backgammon": Outcome.BACKGAMMON}
+        self.user_dialog = None
+        if action in levels:
+            self.refresh(ctl.offer_resign(levels[action]))
+        elif action == "confirm":
+            self.refresh(ctl.offer_resign())
+        elif action == "resign-match":
+            self.refresh(ctl.resign())
+        else:
+            handler = {"take": ctl.take, "drop": ctl.drop_cube, "accept": ctl.accept, "refuse": ctl.refuse}.get(action)
+            self.refresh(handler() if handler is not None else None)
+
+    def start_match(self, nm) -> None:
+        """The new-match screen's Start: the choices kept, the old match forgotten, a new one."""
+        from dataclasses import replace
+
+        from . import prefs as P
+        from . import saves
+
+        self.new_match = nm
+        self.prefs = replace(self.prefs, new_match=nm)
+        P.save(self.store, self.prefs)
+        saves.clear_match(self.store)
+        self.ctl = self.make_controller(nm.setup(seed=self.seed), None)
+        self.ctl.set_options(self.prefs.view)
+        self.drawn = self.ctl.match.dice.drawn
+        self.started = True
+        self.user_dialog = None
+        self.layout = self._layout()
+        self.view = None
+        self.refresh()
+
+    # --- the clock --------------------------------------------------------------------------
+
+    def schedule_frame(self) -> None:
+        m = self.ctl.match
+        if self.frame_pending or m.clock is None or m.phase == "match-over" or not self.started:
+            return
+        if self.frame_proxy is None:
+            self.frame_proxy = create_proxy(self.on_frame)
+            self._proxies.append(self.frame_proxy)
+        self.frame_pending = True
+        window.requestAnimationFrame(self.frame_proxy)
+
+    def on_frame(self, stamp=None) -> None:
+        """Every animation frame while a clock runs: the model catches up with the time (a flag
+        falls: the match ends, or a claim opens), the bars follow, a warning beeps."""
+        self.frame_pending = False
+        m = self.ctl.match
+        if m.clock is None or not self.started:
+            return
+        now = self.now()
+        before = (m.phase, m.flagged)
+        m.update(now)
+        if (m.phase, m.flagged) != before:
+            self.refresh()
+            return
+        bars = clock_bars(m.clock_state(now))
+        if bars is not None:
+            for bar in bars:
+                el = self.panel.querySelector(f'.clock[data-player="{bar.player}"]')
+                if _nil(el):
+                    continue
+                el.className = bar_classes(bar) + f" player-{bar.player}"
+                el.dataset.move = f"{bar.move_left:.1f}"
+                el.dataset.bank = f"{bar.bank_left:.1f}"
+                green, orange = bar_style(bar)
+                el.querySelector(".move").style.width = green
+                el.querySelector(".bank").style.width = orange
+                if bar.warning:
+                    second = int(bar.bank_left)
+                    if self.beeped.get(bar.player) != second:
+                        self.beeped[bar.player] = second
+                        if self.sound is not None:
+                            self.sound.play("warning")
+                else:
+                    self.beeped.pop(bar.player, None)
+        if now - self.last_save > SAVE_EVERY_S:
+            self.save()
+        self.schedule_frame()
+
+    def on_visibility(self, event=None) -> None:
+        """Against the computer the clock stops while the page is hidden; saved either way."""
+        m = self.ctl.match
+        hidden = bool(document.hidden)
+        if self.started and self.ctl.setup.mode == "cpu" and m.clock is not None and m.phase != "match-over":
+            if hidden:
+                m.pause(self.now())
+            else:
+                m.resume(self.now())
+                self.schedule_frame()
+        self.save()
 
     def slide(self, before: BoardView, after: BoardView, motions: list[Motion]) -> None:
         ms = self.ctl.options.duration_ms(SLIDE_MS)
@@ -157,7 +519,7 @@ class BoardApp:
     # --- the automatic part: the computer, passes, auto-roll --------------------------------
 
     def schedule_drive(self) -> None:
-        if self.driving or not (self.ctl.computer_to_act() or self.ctl.auto_pending()):
+        if self.driving or not self.started or not (self.ctl.computer_to_act() or self.ctl.auto_pending()):
             return
         self.driving = True
         document.body.dataset.busy = "1"  # a test hook: something will happen by itself
@@ -324,7 +686,14 @@ class BoardApp:
         if overlay.dataset.overlay == "next-game":
             self.ctl.next_game()
             self.refresh()
+        elif overlay.dataset.overlay == "new-match":
+            self.open_new_match()
         return True
+
+    def open_new_match(self) -> None:
+        from . import dialogs
+
+        self.open_dialog(dialogs.new_match(self.new_match, self.started))
 
     def on_cancel(self, event) -> None:
         if self.press is not None and self.press["id"] == event.pointerId:
@@ -350,23 +719,32 @@ class BoardApp:
     # --- the panel's buttons ----------------------------------------------------------------
 
     def on_panel_click(self, event) -> None:
+        from . import dialogs
+
         button = event.target.closest("button[data-action]")
         if _nil(button) or button.disabled:
             return
         action = button.dataset.action
         ctl = self.ctl
         if action == "new-match":
-            self.ctl = self.make_controller()
-            self.layout = self._layout()
-            self.view = None
-            self.refresh()
+            self.open_new_match()
+            return
+        if action == "options":
+            self.open_dialog(dialogs.options(self.prefs))
+            return
+        if action == "rules":
+            self.open_dialog(dialogs.rules(self.lang()))
+            return
+        if action == "resign":
+            if ctl.resign_levels():
+                self.open_dialog(dialogs.resign(ctl))
+            return
+        if action == "resign-match":
+            self.open_dialog(dialogs.resign_match(ctl))
             return
         handler = {
             "roll": ctl.roll, "double": ctl.double, "undo": ctl.undo, "done": ctl.done,
-            "resign": ctl.resign, "take": ctl.take, "drop-cube": ctl.drop_cube,
-            "accept": ctl.accept, "refuse": ctl.refuse, "next-game": ctl.next_game,
+            "next-game": ctl.next_game, "claim": ctl.claim,
         }.get(action)
-        if action != "resign":
-            ctl.resign_armed = False
-        if not _nil(handler):
+        if handler is not None:
             self.refresh(handler())

@@ -4,6 +4,7 @@ announced over the board. Pure Python, no browser imports."""
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 from .strings import t
 from .view import PanelView, PlayerCard
@@ -30,18 +31,84 @@ def _card_html(card: PlayerCard, where: str, pips: str) -> str:
             "</div>")
 
 
-def panel_html(view: PanelView) -> str:
-    """The panel beside (landscape) or below (portrait) the board."""
+def _buttons(controls) -> str:
     buttons = []
-    for c in view.controls:
+    for c in controls:
         cls = "primary" if c.primary else ""
         disabled = "" if c.enabled else " disabled"
         buttons.append(f'<button type="button" class="{cls}" data-action="{c.action}" '
                        f'title="{html.escape(c.title)}"{disabled}>{html.escape(c.label)}</button>')
+    return "".join(buttons)
+
+
+@dataclass(frozen=True)
+class ClockBar:
+    """One player's clock bar: the move timer (green) and the bank (orange), as fractions of
+    their full widths, and the seconds left (test hooks ``data-move``/``data-bank``)."""
+
+    player: int
+    move: float  # 0..1 of the move timer
+    bank: float  # 0..1 of the bank's ceiling
+    move_left: float
+    bank_left: float
+    running: bool
+    warning: bool
+    flagged: bool
+
+
+def clock_bars(state) -> tuple[ClockBar, ClockBar] | None:
+    """The two bars of a :class:`tavli.clock.ClockState` (None without a clock)."""
+    if state is None or state.mode == "off":
+        return None
+    bars = []
+    for p, pt in enumerate(state.players):
+        move = pt.move_left / state.move_time if state.move_time else 0.0
+        bank = pt.bank_left / state.bank_cap if state.bank_cap else 0.0
+        bars.append(ClockBar(p, min(1.0, max(0.0, move)), min(1.0, max(0.0, bank)), pt.move_left, pt.bank_left,
+                             pt.running, pt.warning, pt.flagged))
+    return bars[0], bars[1]
+
+
+MOVE_SHARE = 40  # percent of the bar's width for a full move timer; the bank's ceiling gets the rest
+
+
+def bar_style(bar: ClockBar) -> tuple[str, str]:
+    """CSS widths of the green and orange parts."""
+    return f"{bar.move * MOVE_SHARE:.2f}%", f"{bar.bank * (100 - MOVE_SHARE):.2f}%"
+
+
+def bar_classes(bar: ClockBar) -> str:
+    return "clock" + (" running" if bar.running else "") + (" warning" if bar.warning else "") + (
+        " flagged" if bar.flagged else "")
+
+
+def clock_html(bars, names: tuple[str, str], order: tuple[int, int]) -> str:
+    """The clock bars (top-right), one per player in ``order`` (top player first)."""
+    if bars is None:
+        return ""
+    rows = []
+    for p in order:
+        bar = bars[p]
+        green, orange = bar_style(bar)
+        label = html.escape(t("clock_of", name=names[p]))
+        rows.append(
+            f'<div class="{bar_classes(bar)} player-{p}" data-player="{p}" data-move="{bar.move_left:.1f}" '
+            f'data-bank="{bar.bank_left:.1f}" role="timer" aria-label="{label}" title="{label}">'
+            f'<span class="swatch" aria-hidden="true"></span><span class="track">'
+            f'<span class="move" style="width:{green}" title="{html.escape(t("clock_move"))}"></span>'
+            f'<span class="bank" style="width:{orange}" title="{html.escape(t("clock_bank"))}"></span>'
+            "</span></div>")
+    return f'<div class="clocks" id="clocks">{"".join(rows)}</div>'
+
+
+def panel_html(view: PanelView, clocks: str = "") -> str:
+    """The panel beside (landscape) or below (portrait) the board."""
     return (
-        _card_html(view.top, "top", t("pips", n=view.top.pips))
+        clocks
+        + _card_html(view.top, "top", t("pips", n=view.top.pips))
         + f'<div class="match-info">{html.escape(view.match_text)}</div>'
         + f'<div id="status" class="status" role="status" aria-live="polite">{html.escape(view.status)}</div>'
-        + f'<div class="controls">{"".join(buttons)}</div>'
+        + f'<div class="controls">{_buttons(view.controls)}</div>'
         + _card_html(view.bottom, "bottom", t("pips", n=view.bottom.pips))
+        + f'<div class="menu">{_buttons(view.menu)}</div>'
     )

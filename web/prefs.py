@@ -68,7 +68,14 @@ class NewMatch:
     def setup(self, seed: int | None = None) -> MatchSetup:
         """The board's :class:`web.settings.MatchSetup` (which knows no money play: a money session
         starts as a 1-point setup there; use ``length`` directly to create the match)."""
-        return MatchSetup(mode=self.mode, length=self.length or 1, rules=self.rules, seed=seed)
+        return MatchSetup(mode=self.mode, length=self.length or 1, rules=self.rules, seed=seed, clock=self.clock,
+                          money=self.length is None, level=self.level, names=self.names)
+
+    @classmethod
+    def of_setup(cls, setup: MatchSetup) -> "NewMatch":
+        """The choices that give ``setup`` (a match set up from the URL)."""
+        return cls(mode=setup.mode, level=setup.level, length=None if setup.money else setup.length,
+                   rules=setup.rules, clock=setup.clock, names=tuple(setup.names))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,11 @@ parameter      meaning                                                  default
 ``length``     match length in points (1..25)                           3
 ``rules``      ``international`` or ``greek``                           international
 ``seed``       fixed dice (a whole number), for tests and demos         (none)
+``clock``      ``off``, ``standard`` or ``blitz``                       off
+``money``      ``1``: money play (no target score)                      0
 =============  =======================================================  =========
+
+The page also reads ``clockspeed`` (a factor on the time the clock sees, for tests) itself.
 """
 
 from __future__ import annotations
@@ -63,6 +67,10 @@ class MatchSetup:
     length: int = 3
     rules: str = "international"
     seed: int | None = None
+    clock: str = "off"  # tavli.clock mode: "off", "standard" or "blitz"
+    money: bool = False  # money play: no target score (``length`` is then ignored)
+    level: str = "intermediate"  # the computer's level (web.prefs.LEVELS)
+    names: tuple[str, str] = ("", "")  # "" = the default name
 
 
 def _bool(text: str, default: bool) -> bool:
@@ -141,9 +149,21 @@ def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
         setup = replace(setup, length=_int(params["length"], setup.length, 1, 25))
     if params.get("rules", "").lower() in ("international", "greek"):
         setup = replace(setup, rules=params["rules"].lower())
+    if params.get("clock", "").lower() in ("off", "standard", "blitz"):
+        setup = replace(setup, clock=params["clock"].lower())
+    if "money" in params:
+        setup = replace(setup, money=_bool(params["money"], False))
     if "seed" in params:
         setup = replace(setup, seed=_int(params["seed"], None, 0, 2**53))
     return opts, setup
+
+
+MATCH_PARAMS = ("mode", "length", "rules", "seed", "clock", "money")
+
+
+def fixes_match(query: str) -> bool:
+    """Whether the URL names the match to play (then the new-match screen is skipped)."""
+    return any(name in MATCH_PARAMS for name in query_params(query))
 
 
 def option_names() -> list[str]:

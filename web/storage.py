@@ -15,6 +15,16 @@ from __future__ import annotations
 from typing import Iterable, Protocol
 
 
+try:  # JavaScript's null arrives as ``jsnull`` in Pyodide 0.27+, not as None
+    from pyodide.ffi import jsnull as _JSNULL
+except ImportError:  # CPython (tests) or an older Pyodide
+    _JSNULL = None
+
+
+def _is_null(value) -> bool:
+    return value is _JSNULL or type(value).__name__ in ("JsNull",)
+
+
 class StorageError(Exception):
     """The storage refused a write (full, disabled)."""
 
@@ -40,7 +50,9 @@ class BrowserStorage:
             value = self._ls.getItem(key)
         except Exception:  # a SecurityError in some privacy modes
             return default
-        return default if value is None else str(value)
+        if value is None or _is_null(value):
+            return default
+        return str(value)
 
     def __setitem__(self, key: str, value: str) -> None:
         try:
@@ -70,7 +82,7 @@ def browser_storage() -> BrowserStorage | None:
         from js import window  # Pyodide only
 
         local = window.localStorage
-        if local is None:
+        if local is None or _is_null(local):
             return None
         return BrowserStorage(local)
     except Exception:

@@ -79,6 +79,16 @@ EN: dict[str, str] = {
     "click_next": "Click for the next game",
 }
 
+def _more_english() -> None:
+    """The English of web/i18n/en.py (options, new match, dialogs, clock) joins ``EN``."""
+    from web.i18n.en import STRINGS
+
+    for key, text in STRINGS.items():
+        EN.setdefault(key, text)
+
+
+_more_english()
+
 _CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
 _current = "en"
 

@@ -75,7 +75,8 @@
     close.style.cssText = "font:inherit;border:0;background:none;color:inherit;cursor:pointer";
     close.addEventListener("click", () => box.remove());
     box.append(text, reload, close);
-    document.body.append(box);
+    // A modal dialog makes the rest of the page inert: show the notice inside it then.
+    (document.querySelector("dialog[open]") || document.body).append(box);
   }
 
   function watch(worker) {

@@ -90,5 +90,6 @@ class PanelView:
     bottom: PlayerCard
     match_text: str
     controls: tuple[Control, ...] = field(default_factory=tuple)
+    menu: tuple[Control, ...] = field(default_factory=tuple)  # options, rules, new match
     announce: str = ""  # a result shown over the board ("" = none)
     announce_hint: str = ""

@@ -1,0 +1,239 @@
+"""The dialogs' HTML: the new-match screen, the options, the rules, and the match's questions (a
+double offered, resigning a game or the match, a resignation offered). Pure Python, no browser
+imports: :mod:`web.dom` puts the HTML into one ``<dialog>`` and shows it with ``showModal()``.
+
+Every button carries a ``data-action`` (the test hooks): ``start``, ``cancel``, ``close``,
+``take``, ``drop``, ``resign-single``, ``resign-gammon``, ``resign-backgammon``, ``confirm``,
+``accept``, ``refuse``, ``resign-match``. Inputs carry ``name`` (new match) or ``data-opt``
+(options). :class:`Dialog` says whether Escape may close it (``cancellable``).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from tavli.game import Outcome
+
+from . import prefs as P
+from .i18n import LANGUAGES, NAMES, rules_html
+from .prefs import NewMatch, Prefs
+from .strings import points_text, t
+
+LEVEL_ACTIONS = {Outcome.SINGLE: "resign-single", Outcome.GAMMON: "resign-gammon",
+                 Outcome.BACKGAMMON: "resign-backgammon"}
+KIND_KEYS = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
+ANIM_KEYS = {0.0: "opt_anim_off", 0.5: "opt_anim_slow", 1.0: "opt_anim_normal", 2.0: "opt_anim_fast"}
+
+
+@dataclass(frozen=True)
+class Dialog:
+    kind: str  # new-match, options, rules, cube, answer, resign, resign-match, notice
+    html: str
+    cancellable: bool = True
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _button(action: str, label: str, primary: bool = False, extra: str = "") -> str:
+    cls = ' class="primary"' if primary else ""
+    return f'<button type="button"{cls} data-action="{action}"{extra}>{_e(label)}</button>'
+
+
+def _frame(kind: str, title: str, body: str, buttons: str) -> str:
+    return (f'<div class="dlg dlg-{kind}" data-dialog="{kind}">'
+            f'<h2 id="dialog-title">{_e(title)}</h2><div class="dlg-body">{body}</div>'
+            f'<div class="dlg-buttons">{buttons}</div></div>')
+
+
+def _radio(name: str, value: str, label: str, checked: bool, note: str = "") -> str:
+    small = f"<small>{_e(note)}</small>" if note else ""
+    on = " checked" if checked else ""
+    return (f'<label class="choice"><input type="radio" name="{name}" value="{_e(value)}"{on}>'
+            f"<span>{_e(label)}{small}</span></label>")
+
+
+def _select(name: str, options: list[tuple[str, str]], chosen: str, attr: str = "name") -> str:
+    opts = "".join(f'<option value="{_e(v)}"{" selected" if v == chosen else ""}>{_e(label)}</option>'
+                   for v, label in options)
+    return f'<select {attr}="{name}">{opts}</select>'
+
+
+# --- new match ----------------------------------------------------------------------------------
+
+
+def length_value(length: int | None) -> str:
+    return "money" if length is None else str(length)
+
+
+def new_match(nm: NewMatch, can_cancel: bool) -> Dialog:
+    """The new-match screen, filled with the last choices."""
+    lengths = [(str(n), points_text(n)) for n in P.LENGTHS] + [("money", t("nm_money"))]
+    levels = [(lv, t(f"level_{lv}")) for lv in P.LEVELS]
+    games = [(g, t(f"game_{g}")) for g in P.GAMES]
+    pvp = nm.mode == "pvp"
+    body = (
+        '<form class="nm" onsubmit="return false">'
+        f'<fieldset class="row"><legend>{_e(t("nm_opponent"))}</legend>'
+        + _radio("mode", "cpu", t("nm_cpu"), not pvp) + _radio("mode", "pvp", t("nm_pvp"), pvp)
+        + f'<label class="field level"{" hidden" if pvp else ""}><span>{_e(t("nm_level"))}</span>'
+        + _select("level", levels, nm.level) + "</label></fieldset>"
+        + f'<div class="row2"><label class="field"><span>{_e(t("nm_game"))}</span>{_select("game", games, nm.game)}</label>'
+        + f'<label class="field"><span>{_e(t("nm_length"))}</span>{_select("length", lengths, length_value(nm.length))}</label></div>'
+        + f'<fieldset class="row"><legend>{_e(t("nm_rules"))}</legend>'
+        + "".join(_radio("rules", r, t(f"rules_{r}"), nm.rules == r, t(f"rules_{r}_note")) for r in P.RULES)
+        + "</fieldset>"
+        + f'<fieldset class="row"><legend>{_e(t("nm_clock"))}</legend>'
+        + "".join(_radio("clock", c, t(f"clock_{c}"), nm.clock == c, t(f"clock_{c}_note") if c != "off" else "")
+                  for c in P.CLOCKS)
+        + "</fieldset>"
+        + f'<fieldset class="row names"><legend>{_e(t("nm_names"))}</legend>'
+        + f'<input name="name0" maxlength="{P.MAX_NAME}" value="{_e(nm.names[0])}" '
+          f'placeholder="{_e(t("player_n", n=1) if pvp else t("you"))}" aria-label="{_e(t("nm_name_n", n=1))}">'
+        + f'<input name="name1" maxlength="{P.MAX_NAME}" value="{_e(nm.names[1])}" '
+          f'placeholder="{_e(t("player_n", n=2) if pvp else t("computer"))}" aria-label="{_e(t("nm_name_n", n=2))}"'
+          f'{"" if pvp else " hidden"}>'
+        + "</fieldset></form>"
+    )
+    buttons = (_button("cancel", t("cancel")) if can_cancel else "") + _button("start", t("nm_start"), True)
+    return Dialog("new-match", _frame("new-match", t("nm_title"), body, buttons), can_cancel)
+
+
+def read_new_match(values: dict[str, str], base: NewMatch) -> NewMatch:
+    """The new-match screen's choices from its form ``values`` (name -> value); anything odd keeps
+    ``base``'s choice."""
+    data = P.new_match_to_dict(base)
+    for key in ("mode", "level", "game", "rules", "clock"):
+        if key in values:
+            data[key] = values[key]
+    if "length" in values:
+        text = values["length"]
+        data["length"] = None if text == "money" else (int(text) if text.isdigit() else base.length)
+    data["names"] = [values.get("name0", base.names[0]), values.get("name1", base.names[1])]
+    return P.new_match_from_dict(data)
+
+
+# --- options ------------------------------------------------------------------------------------
+
+
+def _check(opt: str, label: str, on: bool, note: str = "") -> str:
+    small = f"<small>{_e(note)}</small>" if note else ""
+    return (f'<label class="choice"><input type="checkbox" data-opt="{opt}"{" checked" if on else ""}>'
+            f"<span>{_e(label)}{small}</span></label>")
+
+
+def options(prefs: Prefs) -> Dialog:
+    """The options menu: every change applies at once (and is kept)."""
+    v = prefs.view
+    speed = min(ANIM_KEYS, key=lambda s: abs(s - v.anim_speed))
+    langs = [("auto", t("opt_language_auto"))] + [(code, NAMES[code]) for code in LANGUAGES]
+    body = (
+        '<form class="opts" onsubmit="return false">'
+        + _check("auto_roll", t("opt_auto_roll"), v.auto_roll, t("opt_auto_roll_note"))
+        + _check("auto_bearoff", t("opt_auto_bearoff"), v.auto_bearoff, t("opt_auto_bearoff_note"))
+        + _check("click_to_finish", t("opt_click_dice"), v.click_to_finish, t("opt_click_dice_note"))
+        + _check("basic", t("opt_basic"), v.basic, t("opt_basic_note"))
+        + _check("turn_board", t("opt_turn_board"), v.turn_board, t("opt_turn_board_note"))
+        + _check("sound", t("opt_sound"), prefs.sound)
+        + f'<div class="row2"><label class="field"><span>{_e(t("opt_home"))}</span>'
+        + _select("home", [("right", t("opt_home_right")), ("left", t("opt_home_left"))],
+                  "left" if v.home_left else "right", "data-opt")
+        + f'</label><label class="field"><span>{_e(t("opt_anim"))}</span>'
+        + _select("anim", [(str(s), t(k)) for s, k in ANIM_KEYS.items()], str(speed), "data-opt")
+        + f'</label></div><label class="field"><span>{_e(t("opt_language"))}</span>'
+        + _select("language", langs, prefs.language or "auto", "data-opt")
+        + f'</label><p class="note">{_e(t("opt_kept"))}</p></form>'
+    )
+    return Dialog("options", _frame("options", t("opt_title"), body, _button("close", t("close"), True)))
+
+
+def read_options(values: dict[str, object], prefs: Prefs) -> Prefs:
+    """:class:`Prefs` from the options form (``data-opt`` -> checked or value)."""
+    from dataclasses import replace
+
+    v = prefs.view
+    view = {}
+    for name in ("auto_roll", "auto_bearoff", "click_to_finish", "basic", "turn_board"):
+        if isinstance(values.get(name), bool):
+            view[name] = values[name]
+    if values.get("home") in ("left", "right"):
+        view["home_left"] = values["home"] == "left"
+    try:
+        speed = float(values.get("anim", v.anim_speed))
+        if speed in ANIM_KEYS:
+            view["anim_speed"] = speed
+    except (TypeError, ValueError):
+        pass
+    lang = values.get("language")
+    language = prefs.language
+    if lang == "auto":
+        language = None
+    elif lang in LANGUAGES:
+        language = lang
+    sound = values["sound"] if isinstance(values.get("sound"), bool) else prefs.sound
+    return replace(prefs, view=replace(v, **view), sound=sound, language=language)
+
+
+# --- the rules, notices ---------------------------------------------------------------------------
+
+
+def rules(lang: str) -> Dialog:
+    return Dialog("rules", f'<div class="dlg dlg-rules" data-dialog="rules">{rules_html(lang)}'
+                           f'<div class="dlg-buttons">{_button("close", t("close"), True)}</div></div>')
+
+
+def notice(text: str) -> Dialog:
+    return Dialog("notice", _frame("notice", t("title"), f"<p>{_e(text)}</p>", _button("close", t("ok"), True)))
+
+
+# --- the match's questions ------------------------------------------------------------------------
+
+
+def cube(ctl) -> Dialog:
+    """A double offered to the person who must answer: Take / Drop, with the stakes."""
+    m = ctl.match
+    actor = m.to_act
+    value = m.cube * 2
+    body = (f'<p>{_e(t("dlg_cube_text", other=ctl.names[1 - actor], value=value))}</p>'
+            f'<ul class="stakes"><li>{_e(t("dlg_cube_take", value=value))}</li>'
+            f'<li>{_e(t("dlg_cube_drop", points=points_text(m.cube)))}</li></ul>')
+    buttons = _button("drop", t("drop")) + _button("take", t("take"), True)
+    return Dialog("cube", _frame("cube", f'{ctl.names[actor]}: {t("dlg_cube_title")}', body, buttons), False)
+
+
+def answer(ctl) -> Dialog:
+    """A resignation offered to the person who must answer: Accept / Refuse."""
+    m = ctl.match
+    actor = m.to_act
+    level = m.resign_offer
+    pts = points_text(int(level) * m.cube)
+    body = (f'<p>{_e(t("dlg_answer_text", other=ctl.names[1 - actor], kind=t(KIND_KEYS[level]), points=pts))}</p>'
+            f'<p class="note">{_e(t("dlg_answer_hint"))}</p>')
+    buttons = _button("refuse", t("refuse")) + _button("accept", t("accept"), True)
+    return Dialog("answer", _frame("answer", f'{ctl.names[actor]}: {t("dlg_answer_title")}', body, buttons), False)
+
+
+def resign(ctl) -> Dialog:
+    """Resigning the game: the levels that may be offered now (Greek rules: one confirmation)."""
+    m = ctl.match
+    me = m.game.on_roll
+    other = ctl.names[1 - me]
+    levels = ctl.resign_levels()
+    if not m.rules.resign_offers:
+        body = f'<p>{_e(t("dlg_resign_greek", other=other, points=points_text(ctl.resign_cost())))}</p>'
+        buttons = _button("cancel", t("cancel")) + _button("confirm", t("confirm_resign"), True)
+    else:
+        body = f'<p>{_e(t("dlg_resign_text", other=other))}</p>'
+        buttons = _button("cancel", t("cancel")) + "".join(
+            _button(LEVEL_ACTIONS[lv], t("resign_level", kind=t(KIND_KEYS[lv]), points=points_text(int(lv) * m.cube)))
+            for lv in levels)
+    return Dialog("resign", _frame("resign", t("dlg_resign_title"), body, buttons))
+
+
+def resign_match(ctl) -> Dialog:
+    other = ctl.names[1 - ctl.human_player()]
+    body = f'<p>{_e(t("dlg_resign_match_text", other=other))}</p>'
+    buttons = _button("cancel", t("cancel"), True) + _button("resign-match", t("confirm_resign"))
+    return Dialog("resign-match", _frame("resign-match", t("dlg_resign_match_title"), body, buttons))
