@@ -1,0 +1,308 @@
+"""The neural evaluator: outcome probabilities of a position for the side on roll, pure Python.
+
+``Evaluator.probs(position)`` returns ``(win, win_gammon, win_backgammon, lose_gammon,
+lose_backgammon)`` for ``position.player``, the side on roll BEFORE it rolls (cumulative: a win
+counts the gammons, a gammon the backgammons). A play is judged by evaluating ``play.result``
+(the opponent on roll) and inverting.
+
+Which evaluator answers:
+
+* a finished game: its exact result;
+* both sides with every checker home: the exact bear-off database (``tavli.ai.bearoff``);
+* no contact: the race net; otherwise the contact net.
+
+Both nets share one input encoding (see ``encode``), 204 inputs: for each side (the side on roll,
+then the other) and each of its points 1..24 and the bar, Tesauro's four units for ``n`` checkers
+``(n >= 1, n >= 2, n >= 3, (n - 3) / 2 if n > 3)``, then its borne-off checkers / 15 and its pip
+count / 100. One hidden layer of sigmoid units, five sigmoid outputs.
+
+Every input is a function of one point's count (borne-off checkers and pips are sums of such
+functions), so a hidden unit's pre-activation is the bias plus one precomputed vector per occupied
+point. The vectors are held as fixed-point fields packed into one Python integer: adding a point's
+contribution to all hidden units is then one big-integer addition.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import struct
+import zlib
+from functools import lru_cache
+from operator import mul
+from typing import Sequence
+
+from ..game import outcome_of
+from ..position import Position
+from . import bearoff
+
+N_POINT_UNITS = 4
+N_SIDE_INPUTS = 25 * N_POINT_UNITS + 2
+N_INPUTS = 2 * N_SIDE_INPUTS
+
+Probs = tuple[float, float, float, float, float]
+
+_SCALE_BITS = 20
+_SCALE = float(1 << _SCALE_BITS)
+_FIELD_BITS = 64
+_BIAS = 1 << 40  # keeps every packed field positive
+
+_sumprod = getattr(math, "sumprod", None)
+
+
+def point_units(n: int) -> tuple[float, float, float, float]:
+    """Tesauro's four units for ``n`` checkers on one point (or on the bar)."""
+    return (
+        1.0 if n >= 1 else 0.0,
+        1.0 if n >= 2 else 0.0,
+        1.0 if n >= 3 else 0.0,
+        (n - 3) / 2.0 if n > 3 else 0.0,
+    )
+
+
+def encode(position: Position) -> list[float]:
+    """The 204 inputs (reference implementation; inference uses the precomputed tables)."""
+    x: list[float] = []
+    for side in (position.player, position.opponent):
+        for n in side:
+            x.extend(point_units(n))
+        x.append((15 - sum(side)) / 15.0)
+        x.append(sum(n * (i + 1) for i, n in enumerate(side)) / 100.0)
+    return x
+
+
+def equity(p: Sequence[float]) -> float:
+    """Cubeless money equity of (win, wg, wbg, lg, lbg) for their side."""
+    return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
+
+
+def invert(p: Sequence[float]) -> Probs:
+    """The same outcome probabilities from the other side's point of view."""
+    return (1.0 - p[0], p[3], p[4], p[1], p[2])
+
+
+def consistent(raw: Sequence[float]) -> Probs:
+    """Clamp to [0, 1] and make gammons <= wins, backgammons <= gammons."""
+    w = min(max(raw[0], 0.0), 1.0)
+    wg = min(max(raw[1], 0.0), w)
+    wbg = min(max(raw[2], 0.0), wg)
+    lg = min(max(raw[3], 0.0), 1.0 - w)
+    lbg = min(max(raw[4], 0.0), lg)
+    return (w, wg, wbg, lg, lbg)
+
+
+def _sigmoid(x: float) -> float:
+    if x < -40.0:
+        return 0.0
+    if x > 40.0:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class Net:
+    """One hidden layer: ``W1`` (H x 204), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
+
+    def __init__(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> None:
+        self.hidden = len(b1)
+        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
+        h = self.hidden
+        cols = list(zip(*w1)) if w1 else [()] * N_INPUTS  # cols[k] = weights of input k
+        # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
+        bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
+        self._bias_packed = self._pack(bias)
+        # table[role][index][n] = packed contribution of n checkers on index (0..23 points, 24 bar).
+        self._table: list[list[list[int]]] = []
+        for role in range(2):
+            base = role * N_SIDE_INPUTS
+            off_col = cols[base + 25 * N_POINT_UNITS]
+            pip_col = cols[base + 25 * N_POINT_UNITS + 1]
+            rows = []
+            for index in range(25):
+                per_count = [0]
+                unit_cols = [cols[base + index * N_POINT_UNITS + u] for u in range(N_POINT_UNITS)]
+                for n in range(1, 16):
+                    units = point_units(n)
+                    vec = [
+                        sum(units[u] * unit_cols[u][j] for u in range(N_POINT_UNITS))
+                        - n / 15.0 * off_col[j]
+                        + n * (index + 1) / 100.0 * pip_col[j]
+                        for j in range(h)
+                    ]
+                    per_count.append(self._pack(vec))
+                rows.append(per_count)
+            self._table.append(rows)
+        self._unpack = struct.Struct(f"<{h}Q").unpack
+        self._nbytes = h * _FIELD_BITS // 8
+
+    def _pack(self, vec: Sequence[float]) -> int:
+        total = 0
+        for j, v in enumerate(vec):
+            total |= (int(round(v * _SCALE)) + _BIAS) << (_FIELD_BITS * j)
+        return total
+
+    def hidden_of(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
+        t0, t1 = self._table
+        acc = self._bias_packed
+        k = 1
+        for i in range(25):
+            n = on_roll[i]
+            if n:
+                acc += t0[i][n]
+                k += 1
+            n = other[i]
+            if n:
+                acc += t1[i][n]
+                k += 1
+        fields = self._unpack(acc.to_bytes(self._nbytes, "little"))
+        shift = k * _BIAS
+        inv = 1.0 / _SCALE
+        exp = math.exp
+        try:
+            return [1.0 / (1.0 + exp((shift - q) * inv)) for q in fields]
+        except OverflowError:
+            return [_sigmoid((q - shift) * inv) for q in fields]
+
+    def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
+        h = self.hidden_of(on_roll, other)
+        out = []
+        for wk, bk in zip(self.w2, self.b2):
+            s = _sumprod(wk, h) if _sumprod else sum(map(mul, wk, h))
+            out.append(_sigmoid(s + bk))
+        return out
+
+    def forward_reference(self, x: Sequence[float]) -> list[float]:
+        """Plain float forward pass from encoded inputs (tests compare the fast path to this)."""
+        h = [_sigmoid(b + sum(w * xi for w, xi in zip(row, x))) for row, b in zip(self.w1, self.b1)]
+        return [_sigmoid(b + sum(w * hi for w, hi in zip(row, h))) for row, b in zip(self.w2, self.b2)]
+
+
+def pack_weights(nets: dict[str, dict[str, list]], meta: dict) -> str:
+    """Serialise nets ({name: {w1, b1, w2, b2}}) as Base64 of zlib'd JSON header + float32 data."""
+    header = {"meta": meta, "nets": {}}
+    blobs = []
+    offset = 0
+    for name, net in nets.items():
+        shapes = {}
+        for key in ("w1", "b1", "w2", "b2"):
+            arr = net[key]
+            flat = [v for row in arr for v in row] if isinstance(arr[0], (list, tuple)) else list(arr)
+            shape = [len(arr), len(arr[0])] if isinstance(arr[0], (list, tuple)) else [len(arr)]
+            shapes[key] = {"shape": shape, "offset": offset}
+            blobs.append(struct.pack(f"<{len(flat)}f", *flat))
+            offset += len(flat)
+        header["nets"][name] = shapes
+    head = json.dumps(header).encode()
+    raw = struct.pack("<I", len(head)) + head + b"".join(blobs)
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unpack_weights(text: str) -> tuple[dict[str, dict[str, list]], dict]:
+    raw = zlib.decompress(base64.b64decode(text))
+    (n,) = struct.unpack_from("<I", raw, 0)
+    header = json.loads(raw[4 : 4 + n])
+    data_at = 4 + n
+    nets = {}
+    for name, shapes in header["nets"].items():
+        net = {}
+        for key, info in shapes.items():
+            shape = info["shape"]
+            size = shape[0] * (shape[1] if len(shape) > 1 else 1)
+            flat = list(struct.unpack_from(f"<{size}f", raw, data_at + 4 * info["offset"]))
+            if len(shape) > 1:
+                net[key] = [flat[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
+            else:
+                net[key] = flat
+        nets[name] = net
+    return nets, header["meta"]
+
+
+class Evaluator:
+    """Contact net + race net + bear-off database."""
+
+    def __init__(self, contact: Net, race: Net, meta: dict | None = None) -> None:
+        self.contact = contact
+        self.race = race
+        self.meta = meta or {}
+        self.calls = 0
+
+    @classmethod
+    def from_text(cls, text: str) -> Evaluator:
+        nets, meta = unpack_weights(text)
+        return cls(Net(**nets["contact"]), Net(**nets["race"]), meta)
+
+    @classmethod
+    def load(cls, path: str | None = None) -> Evaluator:
+        """The shipped weights (``tavli/ai/_weights_data.py``) or a weights module/file at ``path``."""
+        if path is None:
+            from ._weights_data import DATA  # noqa: PLC0415
+
+            return cls.from_text(DATA)
+        with open(path) as f:
+            text = f.read()
+        if "DATA" in text[:2000] or text.lstrip().startswith('"""'):
+            ns: dict = {}
+            exec(compile(text, path, "exec"), ns)  # our own generated module: DATA = "..."
+            text = ns["DATA"]
+        return cls.from_text(text.strip())
+
+    def probs(self, position: Position) -> Probs:
+        """(win, wg, wbg, lg, lbg) for the side on roll of ``position``, before it rolls."""
+        return self.probs_sides(position.player, position.opponent)
+
+    def probs_sides(self, me: Sequence[int], opp: Sequence[int]) -> Probs:
+        """``probs`` for the side on roll ``me`` against ``opp`` (25 counts each, own numbering)."""
+        self.calls += 1
+        if not any(opp):  # the opponent has just borne off everything
+            return (0.0, 0.0, 0.0) + _loss(me)
+        if not any(me):
+            return (1.0,) + _loss(opp) + (0.0, 0.0)
+        if not any(me[6:]) and not any(opp[6:]):
+            return bearoff.race_probs(tuple(me), tuple(opp))
+        net = self.contact if _contact(me, opp) else self.race
+        return consistent(net.forward(me, opp))
+
+    def play_equity(self, result: Position) -> float:
+        """Cubeless equity of a play's result for the side that made it."""
+        done = outcome_of(result)
+        if done is not None:
+            return float(int(done))
+        return -equity(self.probs(result))
+
+    def play_probs(self, result: Position) -> Probs:
+        """Outcome probabilities of a play's result for the side that made it."""
+        return invert(self.probs(result))
+
+    def best_play(self, position: Position, plays: Sequence) -> object:
+        if len(plays) == 1:
+            return plays[0]
+        return max(plays, key=lambda p: self.play_equity(p.result))
+
+
+def _loss(loser: Sequence[int]) -> tuple[float, float]:
+    """(gammon, backgammon) indicators for a side whose opponent has borne everything off."""
+    if sum(loser) < 15:
+        return (0.0, 0.0)
+    # The winner's home board is the loser's points 19..24 (indices 18..23); 24 is the bar.
+    return (1.0, 1.0) if any(loser[18:25]) else (1.0, 0.0)
+
+
+def _contact(me: Sequence[int], opp: Sequence[int]) -> bool:
+    """Position.is_contact on raw sides."""
+    back_me = 0
+    for i in range(24, -1, -1):
+        if me[i]:
+            back_me = i + 1
+            break
+    back_opp = 0
+    for i in range(24, -1, -1):
+        if opp[i]:
+            back_opp = i + 1
+            break
+    return back_me > 0 and back_opp > 0 and back_me > 25 - back_opp
+
+
+@lru_cache(maxsize=1)
+def default_evaluator() -> Evaluator:
+    """The shipped evaluator, loaded once."""
+    return Evaluator.load()

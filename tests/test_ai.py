@@ -1,0 +1,261 @@
+"""The computer player: evaluator, bear-off database, cube and resignation decisions, levels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tavli.ai import bearoff, cube
+from tavli.ai.evaluator import N_INPUTS, consistent, default_evaluator, encode, equity, invert
+from tavli.ai.players import LEVELS, AIPlayer, make_player
+from tavli.ai.search import one_ply_value
+from tavli.game import outcome_of
+from tavli.movegen import legal_plays
+from tavli.position import Position
+
+
+def _home(*counts: int) -> tuple[int, ...]:
+    """A 25-count side with ``counts`` on points 1..6."""
+    side = list(counts) + [0] * (25 - len(counts))
+    return tuple(side)
+
+
+def _game_positions(seed: int = 7, limit: int = 60) -> list[Position]:
+    rng = random.Random(seed)
+    pos = Position.initial()
+    out = []
+    for _ in range(limit):
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        pos = rng.choice(plays).result
+        if outcome_of(pos) is not None:
+            break
+        out.append(pos)
+    return out
+
+
+# --- evaluator ---------------------------------------------------------------------------------------
+
+
+def _check(p) -> None:
+    win, wg, wbg, lg, lbg = p
+    for v in p:
+        assert 0.0 <= v <= 1.0
+    assert wg <= win + 1e-12 and wbg <= wg + 1e-12
+    assert lg <= 1.0 - win + 1e-12 and lbg <= lg + 1e-12
+
+
+def test_probabilities_are_consistent_on_game_positions():
+    ev = default_evaluator()
+    positions = _game_positions(limit=400) + _game_positions(seed=8, limit=400)
+    assert any(p.is_contact() for p in positions) and any(not p.is_contact() for p in positions)
+    for pos in positions:
+        _check(ev.probs(pos))
+
+
+def test_initial_position_is_about_even_and_symmetric():
+    p = default_evaluator().probs(Position.initial())
+    assert 0.40 < p[0] < 0.60
+    assert abs(equity(p)) < 0.25
+
+
+def test_consistent_clamps_impossible_outputs():
+    assert consistent((1.2, 1.1, 0.5, 0.3, 0.4)) == (1.0, 1.0, 0.5, 0.0, 0.0)
+    assert consistent((0.3, 0.5, 0.6, 0.9, 0.95)) == (0.3, 0.3, 0.3, 0.7, 0.7)
+
+
+def test_invert_swaps_sides():
+    assert invert((0.6, 0.2, 0.01, 0.1, 0.02)) == pytest.approx((0.4, 0.1, 0.02, 0.2, 0.01))
+
+
+def test_fast_inference_matches_the_plain_forward_pass():
+    ev = default_evaluator()
+    for pos in _game_positions(seed=3, limit=30):
+        net = ev.contact if pos.is_contact() else ev.race
+        x = encode(pos)
+        assert len(x) == N_INPUTS
+        fast = net.forward(pos.player, pos.opponent)
+        slow = net.forward_reference(x)
+        assert fast == pytest.approx(slow, abs=1e-5)
+
+
+def test_finished_games_are_scored_exactly():
+    ev = default_evaluator()
+    # The opponent has borne off everything; we still have a checker on his side: backgammon.
+    me = [0] * 25
+    me[20], me[0] = 1, 14  # none borne off, one in the winner's home board
+    lost = Position(tuple(me), tuple([0] * 25))
+    assert ev.probs(lost) == (0.0, 0.0, 0.0, 1.0, 1.0)
+
+
+def test_training_encoding_matches_the_reference():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    from tools.train.train import contact_mask, encode_np
+
+    positions = _game_positions(seed=5, limit=40)
+    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    got = encode_np(boards)
+    for row, pos in zip(got, positions):
+        assert list(row) == pytest.approx(encode(pos), abs=1e-6)
+    assert list(contact_mask(boards)) == [p.is_contact() for p in positions]
+
+
+# --- bear-off database -------------------------------------------------------------------------------
+
+
+def test_bearoff_hand_computed_cases():
+    assert bearoff.expected_rolls((1, 0, 0, 0, 0, 0)) == pytest.approx(1.0)
+    assert bearoff.expected_rolls((2, 0, 0, 0, 0, 0)) == pytest.approx(1.0)
+    # One checker on the 6 point: a roll fails only with 1-2, 1-3, 1-4, 2-3 (8/36) or 1-1 (1/36),
+    # and every such roll leaves the checker on the 3 point or lower, off next roll: 1 + 9/36.
+    assert bearoff.expected_rolls((0, 0, 0, 0, 0, 1)) == pytest.approx(1.25, abs=1e-4)
+    # Three checkers on the 1 point: off in one roll unless it is not a double (two checkers
+    # only): 1 + 30/36.
+    assert bearoff.expected_rolls((3, 0, 0, 0, 0, 0)) == pytest.approx(1 + 30 / 36, abs=1e-4)
+    d = bearoff.rolls_distribution((0, 0, 0, 0, 0, 1))
+    assert d[1] == pytest.approx(0.75, abs=1e-4) and d[2] == pytest.approx(0.25, abs=1e-4)
+    assert sum(bearoff.rolls_distribution((0, 0, 0, 0, 0, 15))) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_bearoff_two_sided_probabilities():
+    # On roll with one checker on the 1 point: a certain win.
+    assert bearoff.race_probs(_home(1), _home(0, 0, 0, 0, 0, 15))[:2] == (1.0, 1.0)
+    # Fifteen on the 6 point against one checker on his 1 point: we must bear one off at once
+    # (any 6, 5-1, 4-2, 2-2, 3-3: 17/36) or lose a gammon.
+    p = bearoff.race_probs(_home(0, 0, 0, 0, 0, 15), _home(1))
+    assert p[0] == 0.0
+    assert p[3] == pytest.approx(19 / 36, abs=1e-4)
+    # One checker on the 6 point each, we are on roll: we win at once with 3/4.
+    p = bearoff.race_probs(_home(0, 0, 0, 0, 0, 1), _home(0, 0, 0, 0, 0, 1))
+    assert p[0] == pytest.approx(0.75 + 0.25 * 0.25, abs=1e-4)
+    assert default_evaluator().probs(Position(_home(0, 0, 0, 0, 0, 1), _home(0, 0, 0, 0, 0, 1))) == p
+
+
+# --- cube ----------------------------------------------------------------------------------------------
+
+
+def test_money_cube_textbook_decisions():
+    no_gammons = lambda w: (w, 0.0, 0.0, 0.0, 0.0)  # noqa: E731
+    assert not cube.should_double(no_gammons(0.55))
+    d = cube.double_decision(no_gammons(0.70))
+    assert d.double and d.take  # a clear double and a clear take
+    d = cube.double_decision(no_gammons(0.88))
+    assert d.double and not d.take  # double, pass
+    d = cube.double_decision((0.80, 0.55, 0.02, 0.0, 0.0))
+    assert d.too_good and not d.double  # too good: play on for the gammon
+    # The opponent owns the cube: we cannot double.
+    assert not cube.double_decision(no_gammons(0.9), 2, cube.OPPONENT).double
+
+
+def test_take_decision_from_the_takers_side():
+    assert cube.take_decision((0.70, 0.0, 0.0, 0.0, 0.0))
+    assert not cube.take_decision((0.88, 0.0, 0.0, 0.0, 0.0))
+    assert not cube.take_decision((0.72, 0.40, 0.05, 0.0, 0.0))  # too many gammons to take
+
+
+def test_jacoby_rule_makes_a_gammonish_position_a_double():
+    p = (0.80, 0.55, 0.02, 0.0, 0.0)
+    assert not cube.double_decision(p).double
+    assert cube.double_decision(p, jacoby=True).double
+
+
+def test_match_cube_crawford_and_post_crawford():
+    p = (0.75, 0.1, 0.0, 0.05, 0.0)
+    # Crawford game: no doubling at all.
+    assert not cube.double_decision(p, match_length=5, score=(0, 4), crawford=True).double
+    # After it, the trailer doubles even as an underdog; the leader never does.
+    assert cube.double_decision((0.35, 0.05, 0.0, 0.1, 0.0), match_length=5, score=(1, 4)).double
+    assert not cube.double_decision(p, match_length=5, score=(4, 1)).double
+    # At 0-0 in a 5-point match the same decisions as money hold for clear cases.
+    assert cube.double_decision((0.88, 0.0, 0.0, 0.0, 0.0), match_length=5, score=(0, 0)).double
+    assert not cube.double_decision((0.55, 0.1, 0.0, 0.1, 0.0), match_length=5, score=(0, 0)).double
+
+
+def test_match_equity_table_is_kazaross_xg2():
+    assert cube.met(1, 2) == pytest.approx(0.67736)
+    assert cube.met(2, 1) == pytest.approx(0.32264)
+    assert cube.met(2, 1, post_crawford=True) == pytest.approx(0.48803)
+    assert cube.met(0, 3) == 1.0 and cube.met(3, 0) == 0.0
+    assert cube.met(7, 7) == 0.5
+
+
+# --- resignation --------------------------------------------------------------------------------------
+
+
+def test_resign_offer_only_when_it_cannot_win():
+    assert cube.resign_offer((0.05, 0.0, 0.0, 0.0, 0.0)) is None
+    assert cube.resign_offer((0.0, 0.0, 0.0, 0.0, 0.0)) == 1
+    assert cube.resign_offer((0.0, 0.0, 0.0, 0.4, 0.0)) is None  # gammon still to be saved
+    assert cube.resign_offer((0.0, 0.0, 0.0, 1.0, 0.0)) == 2
+    assert cube.resign_offer((0.0, 0.0, 0.0, 1.0, 1.0)) == 3
+
+
+def test_accept_resignation_when_worth_more_than_playing_on():
+    assert cube.accept_resignation((0.99, 0.0, 0.0, 0.0, 0.0), 1)
+    assert not cube.accept_resignation((0.99, 0.6, 0.0, 0.0, 0.0), 1)  # gammon chances: play on
+    assert cube.accept_resignation((0.99, 0.6, 0.0, 0.0, 0.0), 2)
+    assert cube.accept_resignation((0.99, 0.6, 0.0, 0.0, 0.0), 1, match_length=5, score=(4, 0))
+
+
+# --- levels --------------------------------------------------------------------------------------------
+
+
+def test_levels_have_different_settings():
+    settings = {(lv.noise, lv.lookahead) for lv in LEVELS.values()}
+    assert len(settings) == len(LEVELS) == 4
+    assert LEVELS["champion"].lookahead > 1 and LEVELS["expert"].noise == 0.0
+    assert LEVELS["beginner"].noise > LEVELS["intermediate"].noise > 0.0
+    with pytest.raises(ValueError):
+        AIPlayer("grandmaster")
+
+
+def test_every_level_plays_a_legal_play():
+    pos = _game_positions(seed=11, limit=8)[-1]
+    dice = (6, 3)
+    legal = legal_plays(pos, dice)
+    for name in LEVELS:
+        player = make_player(name, seed=1)
+        play = player.choose_play(pos, dice)
+        assert play in legal
+
+
+def test_expert_plays_the_opening_31_as_8_3_6_3():
+    play = AIPlayer("expert").choose_play(Position.initial(), (3, 1))
+    assert sorted(play.moves) == [(6, 5), (8, 5)]
+
+
+def test_one_ply_value_of_a_won_race():
+    # After our play we keep one checker on our 1 point; the opponent, on roll, has fifteen on his
+    # 6 point: whatever he rolls we win next turn, a gammon unless he bears one off now (17/36).
+    result = Position(_home(0, 0, 0, 0, 0, 15), _home(1))
+    assert one_ply_value(default_evaluator(), result) == pytest.approx(1 + 19 / 36, abs=1e-3)
+
+
+def test_player_cube_and_resign_methods():
+    bot = AIPlayer("expert")
+    pos = Position.initial()
+    assert bot.cube_action(pos) is False
+    assert bot.take_decision(pos) is True
+    assert bot.resign_offer(pos) is None
+    # An even game is worth less than a point: a resignation now is worth accepting.
+    assert bot.accept_resignation(pos, 1) is True
+    lost = Position(_home(0, 0, 0, 0, 0, 15), _home(1))
+    assert bot.resign_offer(lost) is None  # 17/36 to save the gammon: play on
+
+
+def test_ai_player_drives_a_match_with_the_cube():
+    from tavli.match import Match
+
+    match = Match(3, seed=4)
+    bots = [AIPlayer("expert", seed=1), make_player("beginner")]
+    for _ in range(3000):
+        if match.is_over():
+            break
+        if match.phase == "game-over":
+            match.next_game()
+            continue
+        player = match.to_act if match.to_act is not None else 0
+        if not bots[player].act(match, player):
+            bots[1 - player].act(match, 1 - player)
+    assert match.is_over() and match.winner in (0, 1)

@@ -1,0 +1,198 @@
+"""Train the contact and race nets on gnubg-labelled positions (supervised), torch on the CPU.
+
+    python tools/train/gen_data.py --games 40000 --out /work/tavli-data/gnubg     # labels
+    python tools/train/train.py --data /work/tavli-data/gnubg --epochs 20             # fresh
+    python tools/train/train.py --data ... --init tavli/ai/_weights_data.py ...       # resume
+
+Inputs are those of ``tavli.ai.evaluator.encode`` (built here with numpy by table lookup); targets
+are gnubg's five probabilities for the side on roll, learnt with binary cross-entropy on soft
+targets. Positions where both sides are all home are left out (the bear-off database answers
+them); the rest are split by contact into the two nets. After every epoch the weights are written
+to --out (default tavli/ai/_weights_data.py), so an interrupted run leaves usable weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+from tavli.ai.evaluator import N_INPUTS, Evaluator, pack_weights, point_units  # noqa: E402
+
+DEFAULT_OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tavli", "ai", "_weights_data.py")
+
+
+def load(dirs: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    boards, probs = [], []
+    for d in dirs:
+        for path in sorted(glob.glob(os.path.join(d, "*.npz"))):
+            try:
+                z = np.load(path)
+                boards.append(z["boards"])
+                probs.append(z["probs"])
+            except Exception as exc:  # a chunk being written right now
+                print(f"skip {path}: {exc}")
+    return np.concatenate(boards), np.concatenate(probs)
+
+
+_UNITS = np.array([point_units(n) for n in range(16)], dtype=np.float32)  # (16, 4)
+
+
+def encode_np(boards: np.ndarray) -> np.ndarray:
+    """(N, 2, 25) int8 counts -> (N, 204) float32 inputs, as tavli.ai.evaluator.encode."""
+    n = boards.shape[0]
+    b = boards.astype(np.int64)
+    out = np.empty((n, N_INPUTS), dtype=np.float32)
+    side_w = 25 * 4 + 2
+    idx = np.arange(1, 26, dtype=np.float32)
+    for s in range(2):
+        units = _UNITS[b[:, s, :]].reshape(n, 100)
+        base = s * side_w
+        out[:, base : base + 100] = units
+        out[:, base + 100] = (15 - b[:, s, :].sum(1)) / 15.0
+        out[:, base + 101] = (b[:, s, :] * idx).sum(1) / 100.0
+    return out
+
+
+def contact_mask(boards: np.ndarray) -> np.ndarray:
+    """True where some checker can still meet an opposing one (tavli Position.is_contact)."""
+    b = boards.astype(np.int64)
+    idx = np.arange(1, 26)
+    back_me = np.where(b[:, 0, :] > 0, idx, 0).max(1)
+    back_op = np.where(b[:, 1, :] > 0, idx, 0).max(1)
+    return (back_me > 0) & (back_op > 0) & (back_me > 25 - back_op)
+
+
+def bearoff_mask(boards: np.ndarray) -> np.ndarray:
+    return (boards[:, 0, 6:].sum(1) == 0) & (boards[:, 1, 6:].sum(1) == 0)
+
+
+class Model(torch.nn.Module):
+    def __init__(self, hidden: int) -> None:
+        super().__init__()
+        self.l1 = torch.nn.Linear(N_INPUTS, hidden)
+        self.l2 = torch.nn.Linear(hidden, 5)
+
+    def forward(self, x):  # logits
+        return self.l2(torch.sigmoid(self.l1(x)))
+
+    def export(self) -> dict:
+        return {
+            "w1": self.l1.weight.detach().tolist(),
+            "b1": self.l1.bias.detach().tolist(),
+            "w2": self.l2.weight.detach().tolist(),
+            "b2": self.l2.bias.detach().tolist(),
+        }
+
+    def load_net(self, net) -> None:
+        with torch.no_grad():
+            self.l1.weight.copy_(torch.tensor(net.w1))
+            self.l1.bias.copy_(torch.tensor(net.b1))
+            self.l2.weight.copy_(torch.tensor(net.w2))
+            self.l2.bias.copy_(torch.tensor(net.b2))
+
+
+def train_net(model, x, y, xv, yv, epochs, lr, batch, log, save):
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(epochs, 1), eta_min=lr / 20)
+    lossf = torch.nn.BCEWithLogitsLoss()
+    n = x.shape[0]
+    for ep in range(epochs):
+        t0 = time.time()
+        perm = torch.randperm(n)
+        model.train()
+        tot = 0.0
+        for i in range(0, n, batch):
+            j = perm[i : i + batch]
+            opt.zero_grad()
+            loss = lossf(model(x[j]), y[j])
+            loss.backward()
+            opt.step()
+            tot += loss.item() * len(j)
+        sched.step()
+        model.eval()
+        with torch.no_grad():
+            pv = torch.sigmoid(model(xv))
+            mse = ((pv - yv) ** 2).mean(0)
+            eq = lambda p: 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]  # noqa: E731
+            eq_err = (eq(pv) - eq(yv)).abs().mean().item()
+        log(f"  epoch {ep + 1}/{epochs}: train bce {tot / n:.5f}, val mse {mse.numpy().round(6)}, "
+            f"val |equity error| {eq_err:.4f} ({time.time() - t0:.0f} s)")
+        save()
+    return model
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True)
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    ap.add_argument("--init", default=None, help="weights module to start from (resume)")
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--race-hidden", type=int, default=64)
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--race-epochs", type=int, default=None)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--only", choices=("contact", "race"), default=None)
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(0)
+    boards, probs = load(args.data)
+    print(f"{len(boards)} positions from {args.data}")
+    keep = ~bearoff_mask(boards)
+    boards, probs = boards[keep], probs[keep]
+    cont = contact_mask(boards)
+    init = Evaluator.load(args.init) if args.init else None
+    models = {"contact": Model(args.hidden), "race": Model(args.race_hidden)}
+    if init is not None:
+        models = {"contact": Model(init.contact.hidden), "race": Model(init.race.hidden)}
+        models["contact"].load_net(init.contact)
+        models["race"].load_net(init.race)
+    meta = {
+        "inputs": "tavli.ai.evaluator.encode (204)",
+        "labels": "gnubg (PyPI gnubg 1.1.0a16) evaluations of positions from gnubg self-play with random plays",
+        "data_positions": int(len(boards)),
+        "hidden": {k: m.l1.out_features for k, m in models.items()},
+        "epochs": {},
+        "trained_at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
+    }
+    if init is not None:
+        meta["resumed_from"] = init.meta
+
+    def save() -> None:
+        text = pack_weights({k: m.export() for k, m in models.items()}, meta)
+        tmp = args.out + ".tmp"
+        with open(tmp, "w") as f:
+            f.write('"""Evaluator weights (generated by tools/train/train.py; do not edit): see MODEL.md."""\n')
+            f.write(f'DATA = "{text}"\n')
+        os.replace(tmp, args.out)
+
+    rng = np.random.default_rng(0)
+    for name, mask in (("race", ~cont), ("contact", cont)):
+        if args.only and name != args.only:
+            continue
+        b, p = boards[mask], probs[mask]
+        order = rng.permutation(len(b))
+        b, p = b[order], p[order]
+        nval = min(20000, len(b) // 20)
+        x = torch.from_numpy(encode_np(b))
+        y = torch.from_numpy(p.astype(np.float32))
+        epochs = args.race_epochs if (name == "race" and args.race_epochs is not None) else args.epochs
+        print(f"{name}: {len(b) - nval} training, {nval} validation positions, {epochs} epochs", flush=True)
+        meta["epochs"][name] = epochs
+        train_net(models[name], x[nval:], y[nval:], x[:nval], y[:nval], epochs, args.lr, args.batch,
+                  lambda s: print(s, flush=True), save)
+    save()
+    print(f"weights -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
