@@ -22,7 +22,7 @@ def _board(c: Controller) -> dict[tuple[int, int], int]:
 
 def _opened(dice: list[int], **opts) -> Controller:
     """A match against the computer whose opening roll (dice[0] for you, dice[1] for it) you win."""
-    c = Controller(MatchSetup(length=3), ViewOptions(**opts), dice=FixedDice(dice))
+    c = Controller(MatchSetup(level="beginner", length=3), ViewOptions(**opts), dice=FixedDice(dice))
     c.roll()
     return c
 
@@ -113,7 +113,7 @@ def test_illegal_drop_changes_nothing():
 
 def test_hit_goes_to_the_bar():
     # The computer leaves a blot; give the human a direct hit. Start from a set position.
-    c = Controller(MatchSetup(length=1), ViewOptions(), dice=FixedDice([4, 2]))
+    c = Controller(MatchSetup(level="beginner", length=1), ViewOptions(), dice=FixedDice([4, 2]))
     pos = Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 1, 21: 1})
     c.match.game = Game(c.match.dice, position=pos, on_roll=0)
     c.match.phase = "roll"
@@ -138,7 +138,7 @@ def test_the_computer_plays_step_by_step_and_hands_back_the_roll():
 
 
 def test_a_whole_match_to_one_point_by_clicks():
-    c = Controller(MatchSetup(length=1, seed=7), ViewOptions())
+    c = Controller(MatchSetup(level="beginner", length=1, seed=7), ViewOptions())
     for _ in range(5000):
         phase = c.page_phase()
         if phase == "match-over":
@@ -179,7 +179,7 @@ def test_pass_and_play_turns_the_board_to_the_player_on_roll():
 
 
 def test_auto_bearoff_plays_the_bear_off_by_itself():
-    c = Controller(MatchSetup(length=1), ViewOptions(auto_bearoff=True), dice=FixedDice([6, 5]))
+    c = Controller(MatchSetup(level="beginner", length=1), ViewOptions(auto_bearoff=True), dice=FixedDice([6, 5]))
     pos = Position.from_points({1: 2, 2: 1}, {1: 3})  # no contact
     c.match.game = Game(c.match.dice, position=pos, on_roll=0)
     c.match.phase = "roll"
@@ -192,7 +192,7 @@ def test_auto_bearoff_plays_the_bear_off_by_itself():
 
 
 def test_no_move_means_a_pass():
-    c = Controller(MatchSetup(length=1), ViewOptions(), dice=FixedDice([6, 6]))
+    c = Controller(MatchSetup(level="beginner", length=1), ViewOptions(), dice=FixedDice([6, 6]))
     # My checker on the bar; the opponent's home board closed on 6 (my 19 is his 6).
     pos = Position.from_points({25: 1, 6: 14}, {6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3})
     c.match.game = Game(c.match.dice, position=pos, on_roll=0)
@@ -296,3 +296,14 @@ def test_pass_and_play_double_take_and_drop():
     c.roll()
     c.resign()
     assert c.match.winner == 0  # the player on roll resigned the match
+
+
+def test_the_chosen_level_picks_the_computer_player():
+    from tavli.ai.players import AIPlayer
+    from tavli.bots import BeginnerBot
+
+    beginner = Controller(MatchSetup(length=3, level="beginner"), ViewOptions(), dice=FixedDice([]))
+    assert type(beginner.bot) is BeginnerBot
+    for level in ("intermediate", "expert", "champion"):
+        bot = Controller(MatchSetup(length=3, level=level), ViewOptions(), dice=FixedDice([])).bot
+        assert isinstance(bot, AIPlayer) and bot.name == level

@@ -131,9 +131,9 @@ class Controller:
     def bot(self):
         """The computer player: ``choose_play(position, dice, context)`` and ``act(match, player)``."""
         if self._bot is None:
-            from tavli.bots import BeginnerBot
+            from tavli.ai.players import make_player
 
-            self._bot = BeginnerBot()
+            self._bot = make_player(self.setup.level, seed=self.setup.seed)
         return self._bot
 
     # --- who is where -----------------------------------------------------------------------

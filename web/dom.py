@@ -553,8 +553,8 @@ class BoardApp:
             document.body.dataset.busy = ""
 
     async def think(self, ctl: Controller):
-        """The computer's choice of play. The heuristic bot is quick enough to run here; a strong
-        (neural) opponent would be awaited from a worker at this point, keeping the page live."""
+        """The computer's choice of play, behind an await: on the main thread for now (milliseconds up
+        to Expert; Champion's look-ahead up to about a second); a worker would be awaited here."""
         return ctl.choose_play()
 
     # --- pointer events ---------------------------------------------------------------------
