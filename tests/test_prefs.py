@@ -111,13 +111,10 @@ def test_url_parameters_overlay_only_what_they_name():
 
 
 def test_levels_and_clocks_match_the_engine():
+    from tavli.ai.players import LEVELS
     from tavli.clock import MODES
 
     assert P.CLOCKS == MODES
-    try:
-        from tavli.ai.players import LEVELS
-    except ImportError:  # pragma: no cover - the AI package is optional here
-        pytest.skip("tavli.ai.players is not there")
     assert set(P.LEVELS) == set(LEVELS)
 
 
