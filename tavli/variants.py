@@ -27,6 +27,7 @@ tavli.turn, tavli.game); its modules are imported only when used.
 from __future__ import annotations
 
 import base64
+from abc import ABC, abstractmethod
 from operator import mul
 from dataclasses import dataclass, field
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -150,24 +151,25 @@ def _name(point: int) -> str:
 # --- the rules a variant supplies -------------------------------------------------------------
 
 
-class Rules:
-    """How checkers step in one variant, with its options bound. Subclasses override the first
-    four methods; ``select`` may narrow the plays that use the most dice (Fevga's prime rule)."""
+class Rules(ABC):
+    """How checkers step in one variant, with its options bound. Subclasses define the four
+    abstract methods; ``select`` may narrow the plays that use the most dice (Fevga's prime rule)."""
 
+    @abstractmethod
     def state(self, position: Any) -> State:
         """The internal, hashable state of ``position`` (player on roll)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def single_steps(self, state: State, die: int) -> list[Step]:
         """Every legal single checker move by ``die`` from ``state``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply_step(self, state: State, step: Step) -> State:
-        raise NotImplementedError
+        """The state after ``step``; ``state`` itself is not changed."""
 
+    @abstractmethod
     def position(self, state: State) -> Any:
         """The position of ``state``, the same player still on roll."""
-        raise NotImplementedError
 
     def result(self, state: State) -> Any:
         """The position of ``state`` with the opponent on roll."""
