@@ -4,7 +4,8 @@
 #   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
 #   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
 #   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp)
-#   build/python.zip     the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py
+#   build/python.zip     the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py,
+#   build/ai.zip         and the computer's data modules, which the page fetches after boot
 #   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
 # Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).
 
@@ -43,7 +44,7 @@ vendor: node_modules/.stamp
 	$(PYTHON) tools/pyscript_files.py
 	$(PYTHON) tools/precache.py
 
-# Rebuild build/python.zip (the browser's copy of tavli/ and web/ Python, with bytecode) and
+# Rebuild build/python.zip and build/ai.zip (the browser's copy of tavli/ and web/ Python, with bytecode) and
 # pyscript.toml's [files] (also done by every `make vendor`): run it after editing Python.
 sync-files:
 	$(PYTHON) tools/pyscript_files.py

@@ -3,6 +3,10 @@
     python bench/strength.py                                  # quick: Expert vs pubeval, 40 games
     python bench/strength.py --level expert --ref gnubg --games 2000 --json out.json
     python bench/strength.py --level all --ref pubeval --games 400
+    python bench/strength.py --variant plakoto --level champion --ref heuristic --games 400
+
+``--variant plakoto`` / ``fevga`` measures those games instead (bench/variant_strength.py: against
+the heuristic baseline or earlier weights, luck-adjusted by the shipped variant net).
 
 Reports points per game for our bot (single 1, gammon 2, backgammon 3) with a 95% interval, raw
 and luck-adjusted, the games played, and the bot's seconds per move (mean and p95, CPython).
@@ -187,6 +191,12 @@ def run_match(level: str, ref: str, games: int, seed: int, use_luck: bool, progr
 
 
 def main() -> None:
+    if any(a == "--variant" or a.startswith("--variant=") for a in sys.argv[1:]):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import variant_strength  # noqa: PLC0415
+
+        variant_strength.main(sys.argv[1:])
+        return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="expert", help="beginner|intermediate|expert|champion|all, or a reference")
     ap.add_argument("--ref", default="pubeval", help="pubeval|gnubg|random|beginner (comma-separated)")

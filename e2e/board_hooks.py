@@ -121,3 +121,95 @@ def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+
+
+# --- playing without a mirror, and watching the frames -------------------------------------------------
+
+# Installed before any page script (``context.add_init_script``): a requestAnimationFrame loop
+# that records every frame's time, and the times when ``<body data-thinking>`` (the computer at
+# work: web/dom.py run_steps) turns on and off.
+FRAME_MONITOR = """
+(() => {
+  const w = window;
+  w.tavliFrames = [];
+  w.tavliThinkSpans = [];
+  const frame = (t) => { w.tavliFrames.push(performance.now()); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  let since = null;
+  const watch = () => {
+    const on = document.body && document.body.dataset.thinking === '1';
+    if (on && since === null) since = performance.now();
+    if (!on && since !== null) { w.tavliThinkSpans.push([since, performance.now()]); since = null; }
+  };
+  w.tavliThinkOpen = () => since;
+  new MutationObserver(watch).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-thinking']});
+})();
+"""
+
+
+def frame_gaps(page) -> dict[str, float | int]:
+    """The frames recorded by :data:`FRAME_MONITOR`: ``worst`` gap (ms) between two frames while the
+    computer was at work (a gap that overlaps a span of ``data-thinking``), ``frames`` and
+    ``spans`` counted, ``thinking_ms`` in all, and the ``worst_any`` gap since the first span."""
+    return page.evaluate(
+        """() => {
+            const f = window.tavliFrames, spans = window.tavliThinkSpans.slice();
+            const open = window.tavliThinkOpen();
+            if (open !== null) spans.push([open, performance.now()]);
+            let worst = 0, worstAny = 0, frames = 0, total = 0;
+            for (const [a, b] of spans) total += b - a;
+            const first = spans.length ? spans[0][0] : Infinity;
+            for (let i = 1; i < f.length; i++) {
+                const a = f[i - 1], b = f[i];
+                if (b < first) continue;
+                worstAny = Math.max(worstAny, b - a);
+                if (spans.some(([s, e]) => a < e && b > s)) { worst = Math.max(worst, b - a); frames++; }
+            }
+            return {worst, worst_any: worstAny, frames, spans: spans.length, thinking_ms: total};
+        }"""
+    )
+
+
+def thinking_log(page) -> list[dict]:
+    """``window.tavliThinking``: one entry per computer's play chosen (``kind`` "move") or data
+    loaded ("load"), with its ``seconds``, ``slices`` and ``longest`` slice (web/dom.py)."""
+    return page.evaluate("window.tavliThinking ? window.tavliThinking.map(e => ({...e})) : []")
+
+
+def act(page, ph: str) -> bool:
+    """Act once as the person in phase ``ph`` (no mirror needed): roll, take a double, accept a
+    resignation, or play the whole turn by clicking his checkers, the farthest from home first (a
+    click makes the largest legal jump). False when there is nothing to do in that phase."""
+    if ph in ("opening", "roll"):
+        page.click("button[data-action=roll]")
+    elif ph == "cube":
+        page.click("button[data-action=take]")
+    elif ph == "resign":
+        page.click("button[data-action=accept]")
+    elif ph == "move":
+        last = None
+        for _ in range(8):
+            if phase(page) != "move" or page.evaluate("document.body.dataset.busy") == "1":
+                break
+            before = counts(page)
+            for point in sorted((p for (owner, p), n in before.items() if owner == 0 and p != 0), reverse=True):
+                if point == last:
+                    page.wait_for_timeout(450)  # not a double-click (web/dom.py DOUBLE_CLICK_MS)
+                page.mouse.click(*spot(page, point, 0))
+                last = point
+                if counts(page) != before:
+                    break
+            else:
+                raise AssertionError(f"no checker of the person on move could move: {before}, "
+                                     f"status {page.inner_text('#status')!r}")
+    else:
+        return False
+    return True
+
+
+def play_any(page, timeout_ms: int = 60000) -> str:
+    """Wait for the person's turn, :func:`act` once, and wait for his next turn: its phase."""
+    ph = wait_turn(page, timeout_ms)
+    if not act(page, ph):
+        return ph
+    return wait_turn(page, timeout_ms)

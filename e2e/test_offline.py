@@ -103,6 +103,7 @@ def test_plays_offline_after_one_visit(page, own_site):
     assert own_site.url in cached, "the page itself must be cached"
     assert own_site.url + "web/vendor/pyodide/pyodide.asm.wasm" in cached
     assert own_site.url + "web/main.py" in cached
+    assert own_site.url + "build/ai.zip" in cached, "the computer's data (fetched after boot) must be cached too"
     assert all(u.startswith(own_site.url) for u in cached), "the cache must stay inside the site's sub-path"
 
     # No network at all from here on.
@@ -121,6 +122,9 @@ def test_plays_offline_after_one_visit(page, own_site):
     assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
     assert page.locator("#board svg [data-owner]").count() == 30
     play_a_move_offline(page, query)
+    # The computer's data came from the cache too (web/aidata.py fetches it after boot).
+    page.wait_for_function("window.tavliThinking && window.tavliThinking.some((e) => e.kind === 'load')",
+                           timeout=BOOT_TIMEOUT_MS)
 
 
 def play_a_move_offline(page, query: str) -> None:

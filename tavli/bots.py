@@ -31,6 +31,7 @@ from .game import Outcome
 from .movegen import Play, legal_plays
 from .position import Position
 from .rules import Rules
+from .steps import Steps
 
 if TYPE_CHECKING:
     from .match import Match
@@ -61,6 +62,12 @@ class MatchContext:
     rules: Rules = Rules.international()
     cube_available: bool = True
     variant: str = "portes"  # the game in play: portes, plakoto or fevga
+    options: tuple[tuple[str, object], ...] = ()  # that game's rule options (Game.options), as items
+
+    @property
+    def variant_options(self) -> dict:
+        """The game's rule options (e.g. ``mother_points``, ``first_checker``, ``prime``)."""
+        return dict(self.options)
 
     @property
     def money(self) -> bool:
@@ -83,7 +90,14 @@ class MatchContext:
             rules=match.rules,
             cube_available=match.cube_available(player),
             variant=getattr(match, "game_variant", "portes"),
+            options=_game_options(match),
         )
+
+
+def _game_options(match: Match) -> tuple[tuple[str, object], ...]:
+    game = getattr(match, "game", None)
+    options = getattr(game, "options", None) or {}
+    return tuple(sorted(options.items()))
 
 
 class BeginnerBot:
@@ -93,18 +107,39 @@ class BeginnerBot:
     """
 
     name = "beginner"
+    ready = True  # nothing to load (see tavli.ai.players: thinking in slices)
+
+    # --- thinking in slices (the interface of tavli.ai.players; trivial here) ------------------
+
+    def prepare_steps(self) -> Steps[None]:
+        """Load the player's data: a steps generator (:mod:`tavli.steps`); nothing to load here."""
+        return
+        yield  # (a generator that never yields)
+
+    def choose_play_steps(
+        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None, plays: list | None = None,
+    ) -> Steps[Play]:
+        """:meth:`choose_play` as a steps generator: milliseconds, in one step."""
+        return self.choose_play(position, dice, context, plays)
+        yield  # (a generator that never yields)
 
     # --- checker play -----------------------------------------------------------------------
 
-    def choose_play(self, position: Position, dice: tuple[int, int], context: MatchContext | None = None) -> Play:
+    def choose_play(
+        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None, plays: list | None = None,
+    ) -> Play:
         """The play of ``dice`` whose resulting position scores best (a Plakoto or Fevga
-        position: among that game's legal plays, with its default options)."""
+        position: among ``plays``, or that game's legal plays with the context's options)."""
         rules = context.rules if context is not None else Rules.international()
         if not isinstance(position, Position):
-            from .variants import variant
+            if plays is None:
+                from .variants import variant
 
-            name = "plakoto" if hasattr(position, "player_pinned") else "fevga"
-            return choose_variant_play(variant(name).legal_plays(position, dice, minimize_waste=rules.minimize_waste))
+                options = context.variant_options if context is not None else {}
+                plays = variant(variant_name(position)).legal_plays(
+                    position, dice, **{**options, "minimize_waste": rules.minimize_waste}
+                )
+            return choose_variant_play(plays)
         plays = legal_plays(position, dice, minimize_waste=rules.minimize_waste)
         best = plays[0]
         best_score = -math.inf
@@ -199,7 +234,8 @@ class BeginnerBot:
             dice = match.rolled
             assert dice is not None
             if context.variant != "portes" and match.turn is not None:
-                match.play(choose_variant_play(match.turn.plays), player=player)  # the game's own options
+                # the turn's plays follow the game's own options
+                match.play(self.choose_play(match.game.position, dice, context, plays=match.turn.plays), player=player)
             else:
                 match.play(self.choose_play(match.game.position, dice, context), player=player)
             return "play"
@@ -234,6 +270,13 @@ def evaluate(position: Position) -> float:
     score += _structure(me, opp) - 0.5 * _structure(opp, me)
     score -= _blot_risk(me, opp)
     return score
+
+
+def variant_name(position: object) -> str:
+    """"portes", "plakoto" or "fevga": the game a position belongs to."""
+    if isinstance(position, Position):
+        return "portes"
+    return "plakoto" if hasattr(position, "player_pinned") else "fevga"
 
 
 def choose_variant_play(plays: list) -> object:
@@ -442,6 +485,7 @@ __all__ = [
     "evaluate",
     "evaluate_variant",
     "make_bot",
+    "variant_name",
     "win_probability",
 ]
 

@@ -8,7 +8,6 @@ only when a seed is given (tests, replays). The browser passes its own source bu
 from __future__ import annotations
 
 import random
-import secrets
 from typing import Callable, Protocol
 
 
@@ -22,6 +21,8 @@ class SecureDice:
     """Dice from the operating system's cryptographic generator."""
 
     def die(self) -> int:
+        import secrets  # here, not at the top: ~20 ms to import in the browser, which rolls otherwise
+
         return secrets.randbelow(6) + 1
 
 

@@ -59,6 +59,16 @@ The game played (``variant``, chosen when the match is created, never changed):
   started by the winner of the game before (no opening roll: the match goes from ``"game-over"``
   straight to ``"roll"``); after a drawn game (Plakoto, both mothers pinned: 0 points each,
   ``result.winner`` None, reason ``"draw"``) the player who started the drawn game starts again.
+* The rule options of Plakoto and Fevga (``options``, chosen with the variant, kept for every game
+  of that variant, in a Tavli match too): ``mother_points`` (Plakoto: what a pinned mother wins,
+  2 by default or 1, "a plain win"), ``first_checker`` (Fevga: ``"pass"``, the first checker must
+  pass the opponent's starting point before a second leaves, or ``"quarter"``, reach his starting
+  quarter) and ``prime`` (Fevga: ``"open"``, a prime that shuts the opponent out must be opened
+  when it can, or ``"free"``); see :mod:`tavli.plakoto` and :mod:`tavli.fevga`. A Plakoto match
+  takes ``mother_points``, a Fevga match the other two, a Tavli match all three, a Portes match
+  none; anything else, or a value not listed, raises :class:`MatchError`. ``match.options`` holds
+  every option of the match's games, the defaults filled in; ``match.game_options(name)`` those of
+  one game.
 * GNU Backgammon's Match ID, the XGID and ``.mat`` transcripts describe Portes matches only:
   for the other variants :meth:`Match.match_id`, :meth:`Match.xgid`, :meth:`Match.to_mat` raise
   :class:`MatchError`; :meth:`Match.position_id` gives the game's own position ID
@@ -92,6 +102,12 @@ PHASES = ("opening", "roll", "move", "cube", "resign", "game-over", "match-over"
 VARIANTS = ("portes", "plakoto", "fevga", "tavli")
 ROTATION = ("portes", "plakoto", "fevga")  # the games of a Tavli match, in turn
 VARIANT_TITLES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga", "tavli": "a Tavli match"}
+# The rule options of the variants: name -> (the game it belongs to, its values, default first).
+OPTIONS: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "mother_points": ("plakoto", (2, 1)),
+    "first_checker": ("fevga", ("pass", "quarter")),
+    "prime": ("fevga", ("open", "free")),
+}
 _REASONS = {"borne off": "bear-off", "mother": "mother", "both mothers": "draw", "conceded": "resign"}
 
 LEVEL_NAMES = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
@@ -176,7 +192,8 @@ class Match:
     act. ``time``: the function giving the time in seconds when an action is not passed ``now``
     (default ``time.monotonic``). ``games``: in money play, end the session after that many games.
     ``variant``: ``"portes"`` (default), ``"plakoto"``, ``"fevga"`` or ``"tavli"`` (the three in
-    rotation); see the module's description.
+    rotation); see the module's description. ``options``: the rule options of Plakoto and Fevga
+    (``mother_points``, ``first_checker``, ``prime``), also described there.
     """
 
     def __init__(
@@ -190,10 +207,12 @@ class Match:
         time: Callable[[], float] | None = None,
         games: int | None = None,
         variant: str = "portes",
+        options: dict[str, Any] | None = None,
     ) -> None:
         if not isinstance(variant, str) or variant.strip().lower() not in VARIANTS:
             raise MatchError(f"the game is one of {', '.join(VARIANTS)}, not {variant!r}")
         variant = variant.strip().lower()
+        self.options = match_options(variant, options)
         if length is not None:
             if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_LENGTH:
                 raise MatchError(f"a match is played to 1..{MAX_LENGTH} points, not {length!r}")
@@ -241,6 +260,10 @@ class Match:
     def game_variant(self) -> str:
         """The game in play: ``"portes"``, ``"plakoto"`` or ``"fevga"``."""
         return self.game.variant
+
+    def game_options(self, name: str) -> dict[str, Any]:
+        """The rule options of the game ``name`` ("portes", "plakoto", "fevga") in this match."""
+        return {key: value for key, value in self.options.items() if OPTIONS[key][0] == name}
 
     def variant_of(self, number: int) -> str:
         """The game played as game ``number`` (1, 2...) of this match."""
@@ -651,11 +674,12 @@ class Match:
         clock: Clock | None = None,
         games: int | None = None,
         variant: str = "portes",
+        options: dict[str, Any] | None = None,
     ) -> Match:
         """A new match made by doing again every action recorded in ``log`` (the dice as
         recorded, the time as recorded). Raises ``ValueError`` if the log does not replay."""
         dice = [d for event in log if event.get("type") in ("opening", "roll") for d in event["dice"]]
-        match = cls(length, rules, FixedDice(dice), clock=clock, games=games, variant=variant)
+        match = cls(length, rules, FixedDice(dice), clock=clock, games=games, variant=variant, options=options)
         for event in log:
             match._redo(event)
         return match
@@ -824,6 +848,7 @@ class Match:
             self.dice,
             minimize_waste=self.rules.minimize_waste,
             variant=name,
+            options=self.game_options(name),
             on_roll=starter,
             play_opening=self.variant == "portes",
         )
@@ -1027,6 +1052,28 @@ class Match:
         return f"<Match {self.score_text()} {self.phase}>"
 
 
+def match_options(variant: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Every rule option of ``variant``'s games (a Tavli match: all three; Portes: none), the
+    defaults filled in and ``options`` over them; :class:`MatchError` for an option the match's
+    games do not have or a value it does not take."""
+    games = ROTATION if variant == "tavli" else (variant,)
+    chosen = {key: values[0] for key, (game, values) in OPTIONS.items() if game in games}
+    if options is None:
+        return chosen
+    if not isinstance(options, dict):
+        raise MatchError(f"the options are a dict of name -> value, not {options!r}")
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise MatchError(f"unknown option {key!r}: the options are {', '.join(OPTIONS)}")
+        game, values = OPTIONS[key]
+        if key not in chosen:
+            raise MatchError(f"{key} is an option of {VARIANT_TITLES[game]}, not of {VARIANT_TITLES[variant]}")
+        if isinstance(value, bool) or not isinstance(value, type(values[0])) or value not in values:
+            raise MatchError(f"{key} is {' or '.join(map(repr, values))}, not {value!r}")
+        chosen[key] = value
+    return chosen
+
+
 def _rules_for(variant: str, rules: Rules | None) -> Rules:
     """The rules of a match of ``variant``: as given for Portes (default International); for the
     others the Greek scoring, keeping only ``minimize_waste`` from ``rules``."""
@@ -1052,6 +1099,6 @@ def _net(moves: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
 
 
 __all__ = [
-    "GameScore", "LEVEL_NAMES", "MAX_CUBE", "MAX_LENGTH", "Match", "MatchError", "PHASES", "ROTATION", "VARIANTS",
-    "parse_level",
+    "GameScore", "LEVEL_NAMES", "MAX_CUBE", "MAX_LENGTH", "Match", "MatchError", "OPTIONS", "PHASES", "ROTATION",
+    "VARIANTS", "match_options", "parse_level",
 ]

@@ -11,6 +11,9 @@ Version 2 added the variant: a Plakoto, Fevga or Tavli match also keeps, in its 
 play (``"game_variant"``: the rotation of a Tavli match follows from the game number and is checked
 against it) and who started it (``"starter"``); its ``"position"`` is the variant's own position ID
 (Plakoto's holds the pins), seen from player 0. Version 1 documents (Portes only) still load.
+A Plakoto, Fevga or Tavli match also keeps its rule options (``"options"``: ``mother_points``,
+``first_checker``, ``prime``, see :mod:`tavli.match`); a version 2 document without them (saved
+before they existed) loads with the defaults.
 
 Loading checks everything and builds a fresh match: a document that is not one of ours, from a
 newer version, or inconsistent raises ``ValueError`` with the reason, never a half-loaded match.
@@ -86,7 +89,7 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
     if match.variant != "portes":
         state["game_variant"] = game.variant
         state["starter"] = match.starter
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "variant": match.variant,
@@ -98,6 +101,9 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
         "state": state,
         "log": log,
     }
+    if match.options:
+        document["options"] = dict(match.options)
+    return document
 
 
 def dumps(match: Match, now: float | None = None, **options: Any) -> str:
@@ -150,7 +156,9 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     rules = Rules.from_dict(document["rules"])
     source = dice if dice is not None else _dice_from_dict(document["dice"])
     clock = _clock_from_dict(document.get("clock"))
-    match = Match(length, rules, source, clock=clock, time=time, games=games, variant=variant)
+    options = document.get("options")
+    _expect(options is None or (variant != "portes" and isinstance(options, dict)), "options")
+    match = Match(length, rules, source, clock=clock, time=time, games=games, variant=variant, options=options)
     if dice is None:
         match.dice.drawn = int(document["dice"].get("drawn", 0))
     log = document["log"]
@@ -164,6 +172,8 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
         _expect(again[key] == document[key], f"{key} (it does not match the state it describes)")
     if "variant" in document:
         _expect(again["variant"] == document["variant"], "variant")
+    if options is not None:
+        _expect(again["options"] == options, "options")
     return match
 
 
@@ -224,7 +234,8 @@ def _restore_state(match: Match, state: dict[str, Any]) -> None:
         _expect(starter in (None, 0, 1) and not isinstance(starter, bool), "starter")
         match.starter = starter
     game_phase = _GAME_PHASE[phase]
-    made = dict(minimize_waste=match.rules.minimize_waste, variant=name, play_opening=match.variant == "portes")
+    made = dict(minimize_waste=match.rules.minimize_waste, variant=name, options=match.game_options(name),
+                play_opening=match.variant == "portes")
     game = Game(match.dice, **made)
     seen_by_0 = _position_from_text(game.position, state["position"])
     position = seen_by_0 if on_roll == 0 else seen_by_0.swap()

@@ -131,3 +131,22 @@ def test_rules_html():
     assert "πόρτα" in page and "<ul>" in page and page.count("<ul>") == page.count("</ul>")
     assert "Правила" in i18n.rules_html("bg")
     assert i18n.rules_html("xx") == i18n.rules_html("en")
+
+
+def test_english_verbs_agree_with_you():
+    """"You win a single", not "You wins"; another name keeps the third person; the "you" forms
+    have the same fields as the strings they replace."""
+    import re
+
+    from web import strings
+
+    strings.set_language("en")
+    try:
+        assert strings.t("game_won", name=strings.t("you"), kind="single", points="1 point") == "You win a single: 1 point"
+        assert strings.t("game_won", name="Computer", kind="single", points="1 point") == "Computer wins a single: 1 point"
+        assert strings.t("passes", name=strings.t("you")) == "You cannot move and pass"
+        for key, text in strings._YOU_FORMS["en"].items():
+            fields = set(re.findall(r"{(\w+)}", strings.EN[key])) - {"name"}
+            assert set(re.findall(r"{(\w+)}", text)) == fields, key
+    finally:
+        strings.set_language("en")

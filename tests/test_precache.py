@@ -31,6 +31,7 @@ def tree(tmp_path: Path) -> Path:
                          '"./web/main.py" = "./web/main.py"\n',
         "tavli/__init__.py": "",
         "tavli/unlisted.py": "",
+        "build/ai.zip": "zip",
         "web/main.py": "",
         "web/style.css": "body{}",
         "web/sw_register.js": "",
@@ -53,7 +54,7 @@ def test_the_list(tree):
     data = precache.manifest(tree)
     assert data["files"][0] == "./"
     assert data["files"][1:] == [
-        "index.html", "manifest.webmanifest", "pyscript.toml", "tavli/__init__.py",
+        "build/ai.zip", "index.html", "manifest.webmanifest", "pyscript.toml", "tavli/__init__.py",
         "web/icons/icon-192.png", "web/main.py", "web/style.css", "web/sw_register.js",
         "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/pyodide.mjs",
         "web/vendor/pyscript/core.js", "web/vendor/pyscript/sub/chunk.js",
@@ -105,11 +106,17 @@ def test_the_pages_python_scripts_are_listed(tree):
     # not name it (the app's modules travel as one archive).
     (tree / "index.html").write_text('<script type="py" src="./web/main.py" config="./pyscript.toml"></script>')
     (tree / "pyscript.toml").write_text('[files]\n"./build/python.zip" = "./*"\n')
-    (tree / "build").mkdir()
     (tree / "build" / "python.zip").write_bytes(b"zip")
     assert precache.page_scripts(tree) == ["web/main.py"]
     files = precache.manifest(tree)["files"]
     assert "web/main.py" in files and "build/python.zip" in files and "tavli/__init__.py" not in files
+    assert "build/ai.zip" in files  # fetched by the page after boot: cached all the same
+
+
+def test_the_archive_fetched_after_boot_must_exist(tree):
+    (tree / "build" / "ai.zip").unlink()
+    with pytest.raises(SystemExit, match="build/ai.zip"):
+        precache.manifest(tree)
 
 
 def test_the_real_page_and_config_are_covered():

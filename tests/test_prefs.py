@@ -44,7 +44,7 @@ def test_bad_fields_fall_back_one_by_one():
         "view": {"home_left": True, "anim_speed": "fast", "basic": 1, "auto_roll": None, "unknown": True,
                  "click_to_finish": True},
         "sound": "no", "language": "fr",
-        "new_match": {"mode": "pvp", "level": "god", "game": "plakoto", "length": 2, "rules": "greek",
+        "new_match": {"mode": "pvp", "level": "god", "game": "chess", "length": 2, "rules": "greek",
                       "clock": "bullet", "names": ["  Ann\n\tB ", 7]},
     }
     p = P.loads(json.dumps(doc))

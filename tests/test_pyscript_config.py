@@ -83,12 +83,23 @@ def test_files_is_the_archive_unpacked_into_the_working_directory():
     assert (ROOT / ".gitignore").read_text().count("build/"), "the archive is build output"
 
 
-def test_the_archive_holds_every_python_file_at_its_path(tmp_path):
-    data = pyscript_files.archive_bytes(ROOT, pyc=False)
-    held = pyscript_files.archive_sources(data)
-    assert set(held) == _tree_python_files()
-    for rel, content in held.items():
+def test_the_archives_hold_every_python_file_at_its_path(tmp_path):
+    archives = pyscript_files.all_archives(ROOT, pyc=False)
+    boot = pyscript_files.archive_sources(archives[pyscript_files.ARCHIVE])
+    data = pyscript_files.archive_sources(archives[pyscript_files.AI_ARCHIVE])
+    assert set(boot) | set(data) == _tree_python_files() and not set(boot) & set(data)
+    for rel, content in {**boot, **data}.items():
         assert content == (ROOT / rel).read_bytes(), rel
+    # The AI's data travels apart (fetched after boot); the code that loads it boots with the rest.
+    assert {"tavli/ai/_weights_data.py", "tavli/ai/_bearoff_data.py"} <= set(data)
+    assert all(rel.startswith("tavli/ai/_") for rel in data)
+    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py"} <= set(boot)
+
+
+def test_the_page_fetches_the_archive_the_build_writes():
+    from web import aidata
+
+    assert aidata.ARCHIVE == pyscript_files.AI_ARCHIVE
 
 
 def test_the_archive_puts_bytecode_where_the_import_system_looks():
@@ -122,3 +133,34 @@ def test_index_html_uses_only_relative_urls():
     assert 'href="./web/vendor/pyscript/core.css"' in html
     assert 'config="./pyscript.toml"' in html
     assert '<body data-phase="loading">' in html
+
+
+def test_the_archive_and_the_script_are_preloaded_as_pyscript_fetches_them():
+    # PyScript fetches [files] and <script type="py" src> only once Pyodide is up; preloaded (same
+    # request mode as its fetch()), they are in the browser's hands by then.
+    html = (ROOT / "index.html").read_text()
+    for url in list(_config()["files"]) + ["./web/main.py"]:
+        assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
+    assert f'src="./web/main.py"' in html
+
+
+def test_booting_imports_no_slow_or_unneeded_modules():
+    # What web/main.py and web/dom.py import at boot (but pyscript/pyodide), in a fresh CPython: the
+    # standard modules that cost tens of milliseconds to import in the browser, the AI and the
+    # dialogs (imported on first use) stay out.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from tavli import FunctionDice, SeededDice\n"
+        "from web import i18n, saves, prefs, settings, sound, storage, strings, controller\n"
+        "from web import anim, geometry, panel, render, view\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    loaded = set(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                                check=True).stdout.split())
+    assert "web.controller" in loaded and "tavli.match" in loaded
+    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.dialogs", "web.aidata",
+                "tavli.savefile", "tavli.matfile"}
+    assert not loaded & unwanted, sorted(loaded & unwanted)

@@ -10,8 +10,9 @@ What is listed (URLs relative to the site root, where sw.js is):
 
 * the page: ``./`` (index.html under its directory URL) and ``index.html``;
 * ``manifest.webmanifest``, ``pyscript.toml`` and every file of its ``[files]`` table (the
-  archive of the app's Python, tools/pyscript_files.py), and the Python scripts index.html runs
-  (``<script type="py" src=...>``: web/main.py);
+  archive of the app's Python, tools/pyscript_files.py), the archive of the computer's data that
+  the page fetches after boot (``build/ai.zip``, tools/pyscript_files.py's ``AI_ARCHIVE``), and the
+  Python scripts index.html runs (``<script type="py" src=...>``: web/main.py);
 * the page's own static files under ``web/`` (css, js, svg, png, json; not web/vendor);
 * the vendored runtime: every file of ``web/vendor/pyodide`` and ``web/vendor/pyscript`` except
   source maps and stamps.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import re
 import sys
@@ -47,6 +49,14 @@ def pyscript_files(root: Path = ROOT) -> list[str]:
     """The URLs of pyscript.toml's [files] table (relative to pyscript.toml, i.e. to the root)."""
     config = tomllib.loads((root / "pyscript.toml").read_text())
     return sorted(url.removeprefix("./") for url in config.get("files", {}))
+
+
+def fetched_archives() -> list[str]:
+    """The archives the page's Python fetches itself, after boot (tools/pyscript_files.py)."""
+    spec = importlib.util.spec_from_file_location("tavli_pyscript_files", Path(__file__).with_name("pyscript_files.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return [name for name in module.ARCHIVES if name != module.ARCHIVE]
 
 
 def page_scripts(root: Path = ROOT) -> list[str]:
@@ -85,6 +95,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
     """Every file path to precache (relative to the root), sorted, without duplicates."""
     files = set(ROOT_FILES) | {"index.html"}
     files.update(pyscript_files(root))
+    files.update(fetched_archives())
     files.update(page_scripts(root))
     files.update(static_files(root))
     files.update(vendor_files(root))

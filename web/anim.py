@@ -57,7 +57,7 @@ def plan_slides(before: BoardView, after: BoardView, motions: list[Motion], layo
         dst = n_after - len(arriving) + arriving.index(i)
         if src < 0 or dst < 0:
             continue
-        ox, oy = layout.spot_center(m.side, m.start, src, n_before)
-        nx, ny = layout.spot_center(m.side, m.end, dst, n_after)
+        ox, oy = layout.spot_center(m.side, m.start, src, n_before, before.on_pin(m.side, m.start))
+        nx, ny = layout.spot_center(m.side, m.end, dst, n_after, after.on_pin(m.side, m.end))
         slides.append(Slide(m.side, m.end, dst, ox - nx, oy - ny))
     return slides

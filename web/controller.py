@@ -8,6 +8,12 @@ into single checker moves through the match's :class:`tavli.Turn` (only legal st
 anything else changes nothing) and answers with the :class:`Motion` list to animate. The computer
 plays through :meth:`computer_step`, one visible action per call, so that the page can animate
 each step and stay responsive between them.
+
+Plakoto and Fevga (a match of one of them, or the Tavli rotation) go through the same intents:
+the mover's numbering is the bottom numbering turned by the game's map (:func:`web.view.top_point`:
+``25 - p``, or ``p ± 12`` in Fevga), a pin is no motion (there is no bar), and the board is told
+which checkers are pinned. The computer chooses among the turn's own legal plays (the match's
+rule options apply).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from tavli.rules import Rules
 
 from .settings import MatchSetup, ViewOptions
 from .strings import points_text, t
-from .view import BoardView, Control, DieView, PanelView, PlayerCard
+from .view import BoardView, Control, DieView, PanelView, PlayerCard, top_point
 
 BAR = 25
 OFF = 0
@@ -64,8 +70,8 @@ class Controller:
                 from tavli.clock import Clock
 
                 clock = Clock(self.setup.clock)
-            length = None if self.setup.money else self.setup.length
-            match = Match(length, Rules.preset(self.setup.rules), dice, clock=clock, time=time)
+            match = Match(rules=Rules.preset(self.setup.rules), dice=dice, clock=clock, time=time,
+                          **self.setup.match_args())
         self.match = match
         self.humans = (True, self.setup.mode == "pvp")
         self._bot = bot  # the computer player, made on first use (it costs boot time)
@@ -136,6 +142,11 @@ class Controller:
             self._bot = make_player(self.setup.level, seed=self.setup.seed)
         return self._bot
 
+    @property
+    def variant(self) -> str:
+        """The game in play: ``"portes"``, ``"plakoto"`` or ``"fevga"``."""
+        return self.match.game_variant
+
     # --- who is where -----------------------------------------------------------------------
 
     @property
@@ -151,7 +162,7 @@ class Controller:
         """Bottom numbering -> the mover's numbering."""
         if point in (BAR, OFF) or self.match.game.on_roll == self.bottom:
             return point
-        return 25 - point
+        return top_point(self.variant, point)
 
     _from_mover = _to_mover  # the map is its own inverse
 
@@ -267,7 +278,8 @@ class Controller:
     def _cover_plan(self, target: int) -> list[Move] | None:
         """The fewest legal steps that bring two checkers onto ``target`` (mover's numbering)."""
         turn = self.match.turn
-        sources = [p for p in range(25, target, -1) if turn.current.checkers_at(p)[0] and target in turn.targets(p)]
+        highest = BAR if self.variant == "portes" else 24  # no bar in Plakoto and Fevga
+        sources = [p for p in range(highest, target, -1) if turn.current.checkers_at(p)[0] and target in turn.targets(p)]
         best: list[Move] | None = None
         for i, first in enumerate(sources):
             path1 = turn.path_to(first, target)
@@ -484,12 +496,27 @@ class Controller:
         if not self.options.auto_bearoff or not self.human_moving():
             return None
         turn = self.match.turn
-        if turn.is_complete() or turn.current.is_contact():
+        if turn.is_complete() or self._contact(turn.current):
             return None
         moves = turn.legal_moves()
         if not moves or any(mv.end != OFF for mv in moves):
             return None
         return moves[0]
+
+    def _contact(self, position) -> bool:
+        """Whether the sides can still meet, the mover's choice then mattering. Portes:
+        :meth:`tavli.Position.is_contact`. Plakoto (the opponent moves up the mover's numbering):
+        an opposing checker below the mover's highest one. Fevga (the opponent, on the mover's
+        points 1..12, moves down them): an opposing checker there above the mover's lowest one."""
+        if self.variant == "portes":
+            return position.is_contact()
+        mine = [p for p in range(1, 25) if position.player[p - 1]]
+        theirs = [p for p in range(1, 25) if position.checkers_at(p)[1]]
+        if not mine or not theirs:
+            return False
+        if self.variant == "plakoto":
+            return min(theirs) < max(mine)
+        return any(min(mine) < q <= 12 for q in theirs)
 
     def plan_needed(self) -> bool:
         """Whether the computer must now choose its play (the slow part, for a strong opponent):
@@ -497,12 +524,26 @@ class Controller:
         return self.computer_to_act() and self.match.phase == "move" and self._plan is None
 
     def choose_play(self):
-        """The computer's play of the roll on the board (a :class:`tavli.Play`)."""
+        """The computer's play of the roll on the board (a :class:`tavli.Play`; in Plakoto and
+        Fevga the bot chooses among the turn's own legal plays, ``plays=``, so that the match's
+        rule options apply)."""
+        from tavli.steps import finish
+
+        return finish(self.choose_play_steps())
+
+    def choose_play_steps(self):
+        """:meth:`choose_play` as a steps generator (:mod:`tavli.steps`, through the bot's
+        ``choose_play_steps``): the page runs it in slices, then hands the play to :meth:`set_plan`."""
         from tavli.bots import MatchContext
 
         m = self.match
         context = MatchContext.of(m, m.game.on_roll)
-        return self.bot.choose_play(m.game.position, m.rolled, context)
+        if self.variant == "portes":
+            return (yield from self.bot.choose_play_steps(m.game.position, m.rolled, context))
+        plays = m.turn.plays
+        if len(plays) == 1:
+            return plays[0]
+        return m.find_play((yield from self.bot.choose_play_steps(m.game.position, m.rolled, context, plays=plays)))
 
     def set_plan(self, play) -> None:
         """The computer will play ``play``, one checker per :meth:`computer_step`."""
@@ -572,7 +613,7 @@ class Controller:
                 break
             end = self._from_mover(made.end)
             motions.append(Motion(side, self._from_mover(made.start), end))
-            if made.hit:
+            if made.hit and self.variant == "portes":  # a Plakoto pin (``hit``) leaves the checker there
                 motions.append(Motion(1 - side, end, BAR))
         return motions
 
@@ -584,7 +625,7 @@ class Controller:
             return []
         end = self._from_mover(made.end)
         motions = [Motion(side, end, self._from_mover(made.start))]
-        if made.hit:
+        if made.hit and self.variant == "portes":
             motions.append(Motion(1 - side, BAR, end))
         return motions
 
@@ -639,9 +680,8 @@ class Controller:
         if (m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll))) and not self.options.auto_roll:
             roll_hint = 0 if m.phase == "opening" else self._side_of(m.game.on_roll)
         owner = None if m.cube_owner is None else self._side_of(m.cube_owner)
-        return BoardView(
-            bottom=tuple(pos.player),
-            top=tuple(pos.opponent),
+        return BoardView.of_position(
+            pos,
             bottom_player=bottom,
             dice=dice,
             dice_side=dice_side,
@@ -688,8 +728,12 @@ class Controller:
         result = self.match.result
         if result is None:
             return ""
+        if result.winner is None:
+            return t("game_draw")
         name = self.names[result.winner]
         pts = points_text(result.points)
+        if result.reason == "mother":
+            return t("game_mother", name=name, points=pts)
         if result.reason == "drop":
             return t("game_dropped", name=name, points=pts)
         if result.reason == "resign":
@@ -745,6 +789,10 @@ class Controller:
         match_text = t("money") if m.length is None else t("match_to", n=m.length)
         if m.crawford:
             match_text += " · " + t("crawford")
+        if m.variant == "tavli":
+            match_text += " · " + t("game_in_rotation", n=m.game_number, game=t(f"game_{m.game_variant}"))
+        elif m.variant != "portes":
+            match_text = t(f"game_{m.variant}") + " · " + match_text
         announce = hint = ""
         if m.phase == "game-over":
             announce, hint = self.result_text(), t("click_next")
@@ -760,4 +808,5 @@ class Controller:
             menu=menu,
             announce=announce,
             announce_hint=hint,
+            variant=m.game_variant,
         )

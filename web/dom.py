@@ -12,11 +12,16 @@ Pointer Events cover mouse, pen and touch alike:
 * a press and release without dragging is a click (two within 400 ms on the same point: a
   double-click), on the dice area a roll or the end of the turn;
 * ``contextmenu`` (right-click) is ``Controller.right_click``.
+
+The computer's work (choosing a play, loading its data: ``prepare``, ``web.aidata``) runs as steps
+generators (``tavli.steps``) in slices of at most ``SLICE_S`` (``run_steps``), the browser getting
+its turn between them (``Pacer``), so that the page keeps painting and answering while it thinks.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Callable
 
 from pyodide.ffi import create_proxy, to_js
@@ -36,6 +41,9 @@ PAUSE_MS = 520  # between the computer's actions at speed 1
 PASS_MS = 1400  # time to read that a player cannot move
 TOAST_MS = 3200  # an answer (take, drop, refuse...) stays on screen this long
 SAVE_EVERY_S = 2.0  # while a clock runs, the match is saved this often (its time used)
+SLICE_S = 0.015  # the longest stretch of the computer's work between two turns of the page
+YIELD_S = 0.003  # the pause between two slices (a timer: see Pacer)
+WARM_UP_MS = 600  # once the board is up, the computer's data starts loading after this pause
 URL_KEY = "tavli.match.url"  # the query string the saved match was started with
 
 
@@ -52,6 +60,55 @@ def _nil(value: object) -> bool:
 
 def _js_obj(d: dict) -> object:
     return to_js(d, dict_converter=window.Object.fromEntries)
+
+
+# Frames while the computer works: a requestAnimationFrame loop counts them (only while some work
+# is under way), and ``frame()`` resolves at the next frame (or after 100 ms, if none comes).
+_PACER_JS = """
+let frames = 0, users = 0, looping = false;
+const tick = () => { frames++; looping = users > 0; if (looping) requestAnimationFrame(tick); };
+return {
+  start() { users++; if (!looping) { looping = true; requestAnimationFrame(tick); } },
+  stop() { users = Math.max(0, users - 1); },
+  frames() { return frames; },
+  frame() { return new Promise((done) => { const t = setTimeout(done, 100);
+                                           requestAnimationFrame(() => { clearTimeout(t); done(); }); }); },
+};
+"""
+
+
+class Pacer:
+    """Gives the browser its turns between two slices of the computer's work (:meth:`pause`):
+    input events, timers and frames.
+
+    Normally a 3 ms timer: ``asyncio.sleep`` of more than 2 ms is a ``setTimeout`` in Pyodide's
+    event loop, and Chromium paints a frame that is due before it runs one, whereas it may put a
+    frame off for 100 ms and more behind a chain of MessageChannel tasks, which is what
+    ``asyncio.sleep(0)`` is. If no frame was painted during the previous pause (a busy machine), it
+    waits for the next frame instead. In a hidden page, where timers are throttled to about one a
+    second and nothing is painted, ``asyncio.sleep(0)``."""
+
+    def __init__(self) -> None:
+        self.js = window.Function.new(_PACER_JS)()
+
+    def start(self) -> None:
+        """Work begins: count the frames (call :meth:`stop` when it ends)."""
+        self.js.start()
+
+    def stop(self) -> None:
+        self.js.stop()
+
+    async def pause(self, last: int | None) -> int:
+        """Give the browser a turn. ``last``: what the previous pause of this work returned (None
+        for the first); returns the count of frames before this pause."""
+        before = int(self.js.frames())
+        if document.hidden:
+            await asyncio.sleep(0)
+        elif before == last:
+            await self.js.frame()  # no frame during the previous pause: wait for one
+        else:
+            await asyncio.sleep(YIELD_S)
+        return before
 
 
 class BoardApp:
@@ -88,6 +145,9 @@ class BoardApp:
         self.press: dict | None = None  # the pointer pressed on the board, until it is released
         self.last_tap: tuple[int | None, float] = (None, -1e9)
         self.driving = False
+        self.thinking = 0  # pieces of the computer's work under way (run_steps, a data load)
+        self.pacer: Pacer | None = None  # made on first use
+        self.loading = None  # (bot, task) of the data being loaded (prepare)
         self.tasks: set = set()
         self._proxies = []
         self.user_dialog = None  # a dialog the person opened (web.dialogs.Dialog), else None
@@ -165,6 +225,7 @@ class BoardApp:
         ctl = self.ctl
         view = ctl.panel_view()
         document.body.dataset.phase = view.phase
+        document.body.dataset.variant = view.variant  # the game in play (test hook)
         bars = clock_bars(ctl.match.clock_state(self.now())) if ctl.match.clock is not None else None
         bottom = ctl.bottom
         clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
@@ -354,6 +415,15 @@ class BoardApp:
             return
         if d.kind == "options":
             self.set_prefs(dialogs.read_options(self.option_values(), self.prefs))
+        elif d.kind == "new-match" and event.target.name == "game":
+            # What applies depends on the game: the screen is drawn again for it, focus kept.
+            draft = dialogs.read_new_match(self.form_values(), self.new_match)
+            self.user_dialog = dialogs.new_match(draft, d.cancellable)
+            self.shown = None
+            self.sync_dialog()
+            select = self.dlg.querySelector("select[name=game]")
+            if not _nil(select):
+                select.focus()
         elif d.kind == "new-match" and event.target.name == "mode":
             pvp = self.form_values().get("mode") == "pvp"
             level = self.dlg.querySelector(".level")
@@ -411,6 +481,7 @@ class BoardApp:
         self.layout = self._layout()
         self.view = None
         self.refresh()
+        self.schedule_warm_up()
 
     # --- the clock --------------------------------------------------------------------------
 
@@ -530,13 +601,17 @@ class BoardApp:
     async def drive(self) -> None:
         """Let the computer (and the automatic steps) play at a readable pace, one step at a
         time, giving the page back between steps. Runs while ``self.driving``; a refresh
-        meanwhile schedules nothing more."""
+        meanwhile schedules nothing more. The computer's data is loaded before its first
+        decision (:meth:`prepare`), its choice of play is made in slices (:meth:`think`)."""
         try:
             while True:
                 ctl = self.ctl
+                if ctl.computer_to_act() and not getattr(ctl.bot, "ready", True):
+                    await self.prepare(ctl.bot)
+                    if ctl is not self.ctl:
+                        continue  # a new match meanwhile: look again
                 if ctl.plan_needed():
-                    await asyncio.sleep(0)  # let the page paint "thinking" first
-                    ctl.set_plan(await self.think(ctl))
+                    await self.think(ctl)
                     continue
                 if ctl.computer_to_act():
                     step = ctl.computer_step
@@ -552,10 +627,113 @@ class BoardApp:
             self.driving = False
             document.body.dataset.busy = ""
 
-    async def think(self, ctl: Controller):
-        """The computer's choice of play, behind an await: on the main thread for now (milliseconds up
-        to Expert; Champion's look-ahead up to about a second); a worker would be awaited here."""
-        return ctl.choose_play()
+    async def think(self, ctl: Controller) -> None:
+        """The computer's choice of play (``Controller.choose_play_steps``), made in slices
+        (:meth:`run_steps`) and handed to the controller if it is still wanted: not when a new
+        match started meanwhile, or the turn ended otherwise (a flag fell, a win was claimed)."""
+        turn = ctl.match.turn
+        choices = len(getattr(turn, "plays", ()))
+
+        def wanted() -> bool:
+            return ctl is self.ctl and ctl.match.turn is turn
+
+        finished, play = await self.run_steps(ctl.choose_play_steps(), wanted, kind="move", choices=choices)
+        if finished and wanted() and ctl.plan_needed():
+            ctl.set_plan(play)
+
+    async def prepare(self, bot) -> None:
+        """``bot``'s data loaded (``prepare_steps``, in slices), the data archive fetched first if
+        it is not there yet (``web.aidata``). One load at a time: a second caller for the same
+        bot waits for the first."""
+        if getattr(bot, "ready", True):
+            return
+        loading = self.loading
+        if loading is None or loading[0] is not bot or loading[1].done():
+            loading = self.loading = (bot, asyncio.ensure_future(self._load(bot)))
+        await loading[1]
+
+    async def _load(self, bot) -> None:
+        from . import aidata
+
+        start = time.perf_counter()
+        self._working(1)
+        try:
+            if not aidata.present():
+                data = await aidata.fetch_archive()
+                if not aidata.present():
+                    await self.run_steps(aidata.unpack_steps(data))
+            await self.run_steps(bot.prepare_steps(), kind="load", since=start)
+        finally:
+            self._working(-1)
+
+    def _working(self, change: int) -> None:
+        """The computer's work begins (+1) or ends (-1): the frames are counted meanwhile (the
+        pacer), and ``<body data-thinking>`` says whether any is under way (a test hook)."""
+        if self.pacer is None:
+            self.pacer = Pacer()
+        self.thinking += change
+        (self.pacer.start if change > 0 else self.pacer.stop)()
+        document.body.dataset.thinking = "1" if self.thinking else ""
+
+    def schedule_warm_up(self) -> None:
+        """Once the board is up, load the computer's data idly (:meth:`prepare`), so that its
+        first decision starts at once."""
+        ctl = self.ctl
+        if not self.started or all(ctl.humans):
+            return
+
+        async def warm_up() -> None:
+            await asyncio.sleep(WARM_UP_MS / 1000)
+            if ctl is self.ctl:
+                await self.prepare(ctl.bot)
+
+        task = asyncio.ensure_future(warm_up())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def run_steps(self, steps, alive: Callable[[], bool] | None = None, *, kind: str | None = None,
+                        since: float | None = None, choices: int = 0):
+        """Run a steps generator (:mod:`tavli.steps`) a slice of at most ``SLICE_S`` at a time,
+        giving the page a turn between slices (:class:`Pacer`: input, timers and frames).
+        ``(True, result)``, or ``(False, None)`` once ``alive()`` is False (asked
+        between slices; the generator is then closed). ``<body data-thinking>`` is "1" meanwhile.
+        With ``kind`` (``move``, ``load``), the run is recorded in ``window.tavliThinking``: its
+        seconds (from ``since``), slices and longest slice (and the legal plays it chose among,
+        ``choices``), for the browser tests and benchmarks."""
+        clock = time.perf_counter
+        start = clock() if since is None else since
+        slices, longest = 0, 0.0
+        last = None
+        self._working(1)
+        try:
+            while True:
+                begin = clock()
+                end = begin + SLICE_S
+                try:
+                    while True:
+                        next(steps)
+                        if clock() >= end:
+                            break
+                except StopIteration as stop:
+                    slices, longest = slices + 1, max(longest, clock() - begin)
+                    if kind is not None:
+                        self.record(kind, clock() - start, slices, longest, choices)
+                    return True, stop.value
+                slices, longest = slices + 1, max(longest, clock() - begin)
+                last = await self.pacer.pause(last)
+                if alive is not None and not alive():
+                    return False, None
+        finally:
+            steps.close()
+            self._working(-1)
+
+    def record(self, kind: str, seconds: float, slices: int, longest: float, choices: int = 0) -> None:
+        """A test hook: one entry of ``window.tavliThinking``."""
+        log = getattr(window, "tavliThinking", None)
+        if _nil(log):
+            log = window.tavliThinking = window.Array.new()
+        log.push(_js_obj({"kind": kind, "level": str(getattr(self.ctl.setup, "level", "")), "seconds": seconds,
+                          "slices": slices, "longest": longest, "choices": choices}))
 
     # --- pointer events ---------------------------------------------------------------------
 

@@ -8,6 +8,12 @@ Owner 0 is the bottom player (``Position.player``), owner 1 the top player (``Po
 Layout, left to right: the cube rail, frame, outer board (points 13..18 above, 12..7 below), bar,
 home board (19..24 above, 6..1 below), frame, bear-off tray, frame. The module-level functions give
 this layout (home on the right); :class:`Layout` mirrors it left-right for a home on the left.
+
+Plakoto and Fevga use the same places. A stack standing on a pinned checker (Plakoto) starts
+:data:`PIN_LIFT` checker widths up from the frame, the pinned checker under it at the frame, its
+lower part in view with a mark (:func:`pin_mark_center`). Fevga's direction of play is drawn as
+arrows (:func:`direction_arrows`): both sides move anticlockwise on the home-right board (along the
+top to the left, down the far side, along the bottom to the right).
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ BAR = 25
 OFF = 0
 MAX_STACK = 5  # checkers on a point shown without overlapping; more are squeezed together
 OFF_SLAB_H = 12  # height of a borne-off checker seen edge-on in the tray
+PIN_LIFT = 0.6  # a stack on a pinned checker starts this many checker widths from the frame
+PIN_MARK_R = 7  # radius of the mark on a pinned checker
 
 
 @dataclass(frozen=True)
@@ -96,15 +104,53 @@ def _step(count: int, room: float) -> float:
     return min(full, (room - full) / (count - 1))
 
 
-def checker_center(point: int, index: int, count: int) -> tuple[float, float]:
-    """Centre of the ``index``-th checker (0 = at the frame) of ``count`` stacked on ``point``."""
+def checker_center(point: int, index: int, count: int, lift: float = 0.0) -> tuple[float, float]:
+    """Centre of the ``index``-th checker (0 = at the frame) of ``count`` stacked on ``point``;
+    ``lift``: the stack starts that many checker widths from the frame (on a pinned checker)."""
     if not 0 <= index < max(count, 1):
         raise ValueError(f"index {index} out of range for {count} checkers")
     x = point_center_x(point)
-    step = _step(count, MIDDLE_Y - INNER_TOP - 4)
+    base = lift * 2 * CHECKER_R
+    room = MIDDLE_Y - INNER_TOP - 4 - base
+    # A lifted stack is squeezed as soon as it would pass the middle.
+    step = min(2 * CHECKER_R, (room - 2 * CHECKER_R) / max(count - 1, 1)) if base else _step(count, room)
+    offset = CHECKER_R + base + index * step
     if is_top(point):
-        return x, INNER_TOP + CHECKER_R + index * step
-    return x, INNER_BOTTOM - CHECKER_R - index * step
+        return x, INNER_TOP + offset
+    return x, INNER_BOTTOM - offset
+
+
+def pin_mark_center(point: int) -> tuple[float, float]:
+    """The mark on the pinned checker of ``point``: on its part in view, between the pinner's
+    stack and the frame."""
+    x, y = checker_center(point, 0, 1)
+    shift = 0.42 * CHECKER_R
+    return (x, y - shift) if is_top(point) else (x, y + shift)
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, width: float = 8.0) -> tuple[tuple[float, float], ...]:
+    """An arrow from ``(x1, y1)`` to ``(x2, y2)`` (horizontal or vertical) as a polygon: shaft
+    ``width`` wide, head twice as wide."""
+    dx, dy = x2 - x1, y2 - y1
+    length = abs(dx) + abs(dy)
+    ux, uy = dx / length, dy / length  # along
+    nx, ny = -uy, ux  # across
+    head = min(length / 2, 2.2 * width)
+    bx, by = x2 - ux * head, y2 - uy * head
+    w, h = width / 2, width
+    return ((x1 + nx * w, y1 + ny * w), (bx + nx * w, by + ny * w), (bx + nx * h, by + ny * h), (x2, y2),
+            (bx - nx * h, by - ny * h), (bx - nx * w, by - ny * w), (x1 - nx * w, y1 - ny * w))
+
+
+def direction_arrows() -> list[tuple[tuple[float, float], ...]]:
+    """Fevga's direction of play, anticlockwise (home-right board): on the bar, the top half's
+    arrow points left and the bottom half's right; on the rail (the far side), one points down."""
+    mid = BAR_X + BAR_W / 2
+    return [
+        _arrow(mid + 22, MIDDLE_Y - 48, mid - 22, MIDDLE_Y - 48),
+        _arrow(mid - 22, MIDDLE_Y + 48, mid + 22, MIDDLE_Y + 48),
+        _arrow(RAIL_W / 2, MIDDLE_Y - 70, RAIL_W / 2, MIDDLE_Y + 70),
+    ]
 
 
 def bar_area() -> Rect:
@@ -275,8 +321,14 @@ class Layout:
     def point_area(self, point: int) -> Rect:
         return self.rect(point_area(point))
 
-    def checker_center(self, point: int, index: int, count: int) -> tuple[float, float]:
-        return self.xy(checker_center(point, index, count))
+    def checker_center(self, point: int, index: int, count: int, lift: float = 0.0) -> tuple[float, float]:
+        return self.xy(checker_center(point, index, count, lift))
+
+    def pin_mark_center(self, point: int) -> tuple[float, float]:
+        return self.xy(pin_mark_center(point))
+
+    def direction_arrows(self) -> list[tuple[tuple[float, float], ...]]:
+        return [tuple(self.xy(c) for c in arrow) for arrow in direction_arrows()]
 
     def bar_checker_center(self, owner: int, index: int, count: int) -> tuple[float, float]:
         return self.xy(bar_checker_center(owner, index, count))
@@ -324,14 +376,15 @@ class Layout:
     def point_at(self, x: float, y: float) -> int | None:
         return point_at(*self.inverse((x, y)))
 
-    def spot_center(self, owner: int, point: int, index: int, count: int) -> tuple[float, float]:
-        """Centre of a checker wherever it is: on a point, the bar, or (a slab) in the tray."""
+    def spot_center(self, owner: int, point: int, index: int, count: int, on_pin: bool = False) -> tuple[float, float]:
+        """Centre of a checker wherever it is: on a point (``on_pin``: its stack stands on a
+        pinned checker), the bar, or (a slab) in the tray."""
         if point == BAR:
             return self.bar_checker_center(owner, index, count)
         if point == OFF:
             r = self.off_slab(owner, index)
             return (r.x + r.w / 2, r.y + r.h / 2)
-        return self.checker_center(point, index, count)
+        return self.checker_center(point, index, count, PIN_LIFT if on_pin else 0.0)
 
 
 def client_to_board(left: float, top: float, width: float, height: float, cx: float, cy: float) -> tuple[float, float]:

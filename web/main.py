@@ -99,6 +99,7 @@ def start() -> None:
         elif not started:
             app.open_new_match()
         document.getElementById("status-text").textContent = t("ready")
+        app.schedule_warm_up()  # the computer's data, idly, now that the board is up
     except BaseException:
         document.body.dataset.phase = "error"
         document.getElementById("status-text").textContent = "Python failed to start: see the console"

@@ -7,6 +7,12 @@ numbering (1..24, 25 = bar, 0 = off) and ``data-index`` (its place in the stack,
 Points carry ``data-point`` 1..24, the bar 25 and the bear-off tray 0; only checkers carry
 ``data-owner``. Dice carry ``data-die`` (their value) and the dice area ``data-dice``; the cube
 ``data-cube`` (its value, 64 in the middle).
+
+The game drawn is on the ``<svg>`` (``data-variant``). Plakoto: a pinned checker carries
+``data-pinned="1"`` (class ``pinned``) and a red mark; it is drawn first, at the frame, and its
+pinner's stack over it, lifted (:data:`web.geometry.PIN_LIFT`). Plakoto and Fevga: each side's
+starting point has its number on a disc of that side's colour (``.start-mark[data-side]``).
+Fevga: arrows show the direction of play, anticlockwise for both (``.direction``).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ CHECKER_RIMS = ("#ddd3bd", "#4a3b36")
 SLAB_EDGES = ("#8f8166", "#a98a5c")  # borne-off checkers, seen edge-on in the dark tray
 LABEL_FILL = "#e9dcb5"
 TRAY_FILL = "#3a2414"
+PIN_FILL = "#d9472b"  # the mark on a pinned checker (Plakoto)
 DIE_FILLS = ("#fbf8f0", "#7a1f1a")  # dice of player 0, of player 1
 PIP_FILLS = ("#221a14", "#fbf1e0")
 # Pip positions on a die face, in thirds of its side.
@@ -67,31 +74,26 @@ def _rect(r: g.Rect, **attrs: object) -> str:
     return f"<rect {_attrs(x=r.x, y=r.y, width=r.w, height=r.h, **attrs)}/>"
 
 
-def checker_spots(position: HasSides) -> list[tuple[int, int, int, int]]:
+def checker_spots(board: BoardView | HasSides) -> list[tuple[int, int, int, int]]:
     """``(owner, point, index, count)`` for every checker, points in the bottom player's numbering.
 
     ``point`` is 1..24 on the board, 25 on the bar, 0 borne off; ``index`` is the checker's place
-    in its stack of ``count``. ``position.player`` is the bottom side (owner 0).
+    in its stack of ``count``. ``board``: a :class:`BoardView`, or a position whose ``player`` is
+    the bottom side (owner 0); the top side's points are placed as its game has them.
     """
+    view = board if isinstance(board, BoardView) else BoardView.of_position(board)
     spots: list[tuple[int, int, int, int]] = []
-    for owner, side in ((0, position.player), (1, position.opponent)):
+    for owner, side in ((0, view.bottom), (1, view.top)):
         if len(side) != 25:
             raise ValueError(f"a side has 25 counts (24 points and the bar), got {len(side)}")
         for i in range(24):
             n = side[i]
-            own_point = i + 1
-            point = own_point if owner == 0 else 25 - own_point
+            point = view.board_point(owner, i + 1)
             spots.extend((owner, point, k, n) for k in range(n))
         spots.extend((owner, g.BAR, k, side[24]) for k in range(side[24]))
         off = CHECKERS - sum(side)
         spots.extend((owner, g.OFF, k, off) for k in range(off))
     return spots
-
-
-class _Sides:
-    def __init__(self, view: BoardView) -> None:
-        self.player = view.bottom
-        self.opponent = view.top
 
 
 def _defs(basic: bool) -> str:
@@ -114,7 +116,10 @@ def _defs(basic: bool) -> str:
     )
 
 
-def _background(layout: g.Layout, basic: bool) -> list[str]:
+def _background(layout: g.Layout, basic: bool, starts: dict[int, tuple[int, int]] | None = None) -> list[str]:
+    """The frame, rail, felt, bar, tray and points; ``starts``: point -> (side, player) of the
+    starting points to mark."""
+    starts = starts or {}
     wood = FRAME_FILL if basic else "url(#wood)"
     felt = FELT_FILL if basic else "url(#felt)"
     out = [
@@ -142,36 +147,61 @@ def _background(layout: g.Layout, basic: bool) -> list[str]:
         corners = " ".join(f"{_num(x)},{_num(y)}" for x, y in layout.point_triangle(point))
         fill = POINT_FILLS[point % 2]
         lx, ly = layout.label_position(point)
+        size = 11 if layout.portrait else 13
+        label_fill = LABEL_FILL
+        mark = ""
+        if point in starts:
+            side, player = starts[point]
+            label_fill = CHECKER_FILLS[1 - player]
+            mark = (f'<circle class="start-mark" data-side="{side}" data-player="{player}" '
+                    f'{_attrs(cx=lx, cy=ly - size * 0.35, r=size * 0.85, fill=CHECKER_FILLS[player], stroke=CHECKER_EDGES[player], stroke_width=1.5)}/>')
         out.append(
             f'<g class="point" data-point="{point}">'
             f'{_rect(area, **{"class": "point-area", "fill": "transparent"})}'
             f'<polygon class="tri" {_attrs(points=corners, fill=fill)}/>'
             f'<polygon class="hl" {_attrs(points=corners, fill="none")}/>'
-            f"</g>"
-            f'<text class="point-label" {_attrs(x=lx, y=ly, fill=LABEL_FILL, font_size=11 if layout.portrait else 13, text_anchor="middle")}>{point}</text>'
+            f"</g>{mark}"
+            f'<text class="point-label" {_attrs(x=lx, y=ly, fill=label_fill, font_size=size, text_anchor="middle")}>{point}</text>'
         )
     return out
 
 
-def _checker(layout: g.Layout, owner: int, player: int, point: int, index: int, count: int, basic: bool) -> str:
+def _direction(layout: g.Layout) -> str:
+    """Fevga's direction of play: both sides anticlockwise on the home-right landscape board;
+    a layout that mirrors it (home left, or portrait with home right) shows it clockwise."""
+    arrows = "".join(
+        f'<polygon {_attrs(points=" ".join(f"{_num(x)},{_num(y)}" for x, y in arrow))}/>'
+        for arrow in layout.direction_arrows())
+    return (f'<g class="direction" data-direction="{"clockwise" if layout.home_left != layout.portrait else "anticlockwise"}" '
+            f'fill="rgba(244,239,227,0.6)" stroke="{FRAME_DARK}" stroke-width="1">{arrows}</g>')
+
+
+def _checker(layout: g.Layout, owner: int, player: int, point: int, index: int, count: int, basic: bool,
+             on_pin: bool = False, pinned: bool = False) -> str:
     common = f'data-owner="{owner}" data-player="{player}" data-point="{point}" data-index="{index}"'
     edge = CHECKER_EDGES[player]
     if point == g.OFF:
         r = layout.off_slab(owner, index)
         return (f'<rect class="checker off owner-{owner} player-{player}" {common} '
                 f'{_attrs(x=r.x, y=r.y, width=r.w, height=r.h, rx=3, fill=CHECKER_FILLS[player], stroke=SLAB_EDGES[player], stroke_width=1.5)}/>')
-    cx, cy = layout.spot_center(owner, point, index, count)
+    cx, cy = layout.spot_center(owner, point, index, count, on_pin)
     fill = CHECKER_FILLS[player] if basic else f"url(#ck{player})"
     inner = "" if basic else (
         f'<circle {_attrs(cx=cx, cy=cy, r=g.CHECKER_R - 7, fill="none", stroke=CHECKER_RIMS[player], stroke_width=1.5)}/>')
     shadow = "" if basic else f'<circle {_attrs(cx=cx + 1.5, cy=cy + 2.5, r=g.CHECKER_R, fill="rgba(0,0,0,0.28)")}/>'
-    return (f'<g class="checker owner-{owner} player-{player}" {common}>{shadow}'
-            f'<circle {_attrs(cx=cx, cy=cy, r=g.CHECKER_R, fill=fill, stroke=edge, stroke_width=1.5)}/>{inner}</g>')
+    cls, mark = f"checker owner-{owner} player-{player}", ""
+    if pinned:
+        cls += " pinned"
+        common += ' data-pinned="1"'
+        mx, my = layout.pin_mark_center(point)
+        mark = f'<circle class="pin-mark" {_attrs(cx=mx, cy=my, r=g.PIN_MARK_R, fill=PIN_FILL, stroke="#ffffff", stroke_width=2)}/>'
+    return (f'<g class="{cls}" {common}>{shadow}'
+            f'<circle {_attrs(cx=cx, cy=cy, r=g.CHECKER_R, fill=fill, stroke=edge, stroke_width=1.5)}/>{inner}{mark}</g>')
 
 
-def _count_label(layout: g.Layout, owner: int, player: int, point: int, count: int) -> str:
+def _count_label(layout: g.Layout, owner: int, player: int, point: int, count: int, on_pin: bool = False) -> str:
     """The number written on the outermost checker of a stack taller than five."""
-    cx, cy = layout.spot_center(owner, point, count - 1, count)
+    cx, cy = layout.spot_center(owner, point, count - 1, count, on_pin)
     colour = CHECKER_FILLS[1 - player]
     return (f'<text class="stack-count" data-stack="{point}" data-stack-owner="{owner}" '
             f'{_attrs(x=cx, y=cy + 6, fill=colour, font_size=18, font_weight="bold", text_anchor="middle")}>'
@@ -235,17 +265,21 @@ def _cube(layout: g.Layout, view: BoardView) -> str:
 
 def render_board(board: BoardView | HasSides, layout: g.Layout | None = None) -> str:
     """The whole board as one ``<svg>`` element (a string): a :class:`BoardView`, or a position
-    (its player on roll at the bottom)."""
-    view = board if isinstance(board, BoardView) else BoardView(tuple(board.player), tuple(board.opponent))
+    (its player on roll at the bottom; a Plakoto or Fevga position is drawn as that game)."""
+    view = board if isinstance(board, BoardView) else BoardView.of_position(board)
     layout = layout if layout is not None else g.Layout()
     basic = view.basic
     orient = " portrait" if layout.portrait else ""
+    players = (view.bottom_player, 1 - view.bottom_player)
+    starts = {} if view.variant == "portes" else {view.start_point(s): (s, players[s]) for s in (0, 1)}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" id="board-svg" class="board{" basic" if basic else ""}{orient}" role="img" '
+        f'data-variant="{view.variant}" '
         f'aria-label="Backgammon board" viewBox="0 0 {_num(layout.width)} {_num(layout.height)}" preserveAspectRatio="xMidYMid meet">',
         _defs(basic),
         '<g class="background">',
-        *_background(layout, basic),
+        *_background(layout, basic, starts),
+        _direction(layout) if view.variant == "fevga" else "",
         "</g>",
         '<g class="dice-layer">',
         *_dice(layout, view),
@@ -253,12 +287,15 @@ def render_board(board: BoardView | HasSides, layout: g.Layout | None = None) ->
         "</g>",
         '<g class="checkers">',
     ]
-    players = (view.bottom_player, 1 - view.bottom_player)
     labels = []
-    for owner, point, index, count in checker_spots(_Sides(view)):
-        parts.append(_checker(layout, owner, players[owner], point, index, count, basic))
+    # Pinned checkers first: their pinners' stacks are drawn over them.
+    spots = sorted(checker_spots(view), key=lambda s: not view.is_pinned(s[0], s[1]))
+    for owner, point, index, count in spots:
+        on_pin = view.on_pin(owner, point)
+        parts.append(_checker(layout, owner, players[owner], point, index, count, basic, on_pin,
+                              view.is_pinned(owner, point)))
         if point != g.OFF and index == count - 1 and count > g.MAX_STACK:
-            labels.append(_count_label(layout, owner, players[owner], point, count))
+            labels.append(_count_label(layout, owner, players[owner], point, count, on_pin))
     parts.append("</g>")
     if labels:
         parts += ['<g class="labels">', *labels, "</g>"]

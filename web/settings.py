@@ -19,8 +19,20 @@ parameter      meaning                                                  default
 ``rules``      ``international`` or ``greek``                           international
 ``seed``       fixed dice (a whole number), for tests and demos         (none)
 ``clock``      ``off``, ``standard`` or ``blitz``                       off
-``money``      ``1``: money play (no target score)                      0
+``money``      ``1``: money play (no target score; Portes only)         0
+``variant``    ``portes``, ``plakoto``, ``fevga`` or ``tavli`` (the     portes
+               three in rotation)
+``mother``     Plakoto: a pinned mother wins ``2`` or ``1`` points      2
+``first``      Fevga: the first checker must ``pass`` the opponent's    pass
+               start, or reach his starting ``quarter``
+``prime``      Fevga: a prime shutting the opponent out must be         open
+               opened (``open``), or not (``free``)
+``level``      the computer's level: ``beginner``, ``intermediate``,    intermediate
+               ``expert`` or ``champion``
 =============  =======================================================  =========
+
+Plakoto, Fevga and the Tavli match are scored the Greek way whatever ``rules`` says (no cube, no
+backgammon) and have no money play (:meth:`MatchSetup.match_args` gives what the match is made of).
 
 The page also reads ``clockspeed`` (a factor on the time the clock sees, for tests) itself.
 """
@@ -28,6 +40,13 @@ The page also reads ``clockspeed`` (a factor on the time the clock sees, for tes
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import Any
+
+VARIANTS = ("portes", "plakoto", "fevga", "tavli")  # tavli.match.VARIANTS
+LEVELS = ("beginner", "intermediate", "expert", "champion")  # tavli.ai.players' levels
+MOTHER_POINTS = (2, 1)  # tavli.match.OPTIONS, default first
+FIRST_CHECKER = ("pass", "quarter")
+PRIME = ("open", "free")
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -71,6 +90,23 @@ class MatchSetup:
     money: bool = False  # money play: no target score (``length`` is then ignored)
     level: str = "intermediate"  # the computer's level (web.prefs.LEVELS)
     names: tuple[str, str] = ("", "")  # "" = the default name
+    variant: str = "portes"  # portes, plakoto, fevga or tavli (the rotation)
+    mother_points: int = 2  # Plakoto: what a pinned mother wins (2, or 1: a plain win)
+    first_checker: str = "pass"  # Fevga: "pass" the opponent's start, or reach his "quarter"
+    prime: str = "open"  # Fevga: a prime shutting the opponent out must be "open"ed, or is "free"
+
+    def match_args(self) -> dict[str, Any]:
+        """The keyword arguments of :class:`tavli.match.Match` besides the rules, dice and clock:
+        ``length`` (None = money play, Portes only), ``variant`` and the ``options`` of its games."""
+        portes = self.variant == "portes"
+        options: dict[str, Any] = {}
+        if self.variant in ("plakoto", "tavli"):
+            options["mother_points"] = self.mother_points
+        if self.variant in ("fevga", "tavli"):
+            options["first_checker"] = self.first_checker
+            options["prime"] = self.prime
+        return {"length": None if self.money and portes else self.length, "variant": self.variant,
+                "options": options or None}
 
 
 def _bool(text: str, default: bool) -> bool:
@@ -155,10 +191,16 @@ def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
         setup = replace(setup, money=_bool(params["money"], False))
     if "seed" in params:
         setup = replace(setup, seed=_int(params["seed"], None, 0, 2**53))
+    for key, name, choices in (("variant", "variant", VARIANTS), ("first", "first_checker", FIRST_CHECKER),
+                               ("prime", "prime", PRIME), ("level", "level", LEVELS)):
+        if params.get(key, "").strip().lower() in choices:
+            setup = replace(setup, **{name: params[key].strip().lower()})
+    if params.get("mother", "").strip() in ("1", "2"):
+        setup = replace(setup, mother_points=int(params["mother"].strip()))
     return opts, setup
 
 
-MATCH_PARAMS = ("mode", "length", "rules", "seed", "clock", "money")
+MATCH_PARAMS = ("mode", "length", "rules", "seed", "clock", "money", "variant", "mother", "first", "prime", "level")
 
 
 def fixes_match(query: str) -> bool:

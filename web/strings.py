@@ -108,11 +108,37 @@ def language() -> str:
     return _current
 
 
+# English verbs agree with "You" ("You win", not "You wins"): the form used when ``name`` is the
+# catalogue's "you". Greek and Bulgarian write "{name}: ..." and need none.
+_YOU_FORMS: dict[str, dict[str, str]] = {
+    "en": {
+        "passes": "You cannot move and pass",
+        "doubles": "You double to {value}",
+        "takes": "You take: the cube is at {value}",
+        "drops": "You drop",
+        "refuses": "You refuse",
+        "accepts": "You accept",
+        "claims": "You claim the win on time",
+        "offers_resign": "You offer to resign a {kind}",
+        "game_won": "You win a {kind}: {points}",
+        "game_dropped": "You win: the double was dropped ({points})",
+        "game_resigned": "You win by resignation: {points}",
+        "game_timeout": "You win on time: {points}",
+        "game_mother": "You win: the mother is pinned ({points})",
+        "match_won": "You win the match {s0}–{s1}",
+        "match_resigned": "You win: the match was resigned",
+    },
+}
+
+
 def t(key: str, **kw: object) -> str:
-    """The string ``key`` in the current language, ``{name}`` fields filled from ``kw``."""
+    """The string ``key`` in the current language, ``{name}`` fields filled from ``kw`` (with the
+    verb agreeing when ``name`` is "You")."""
     text = _CATALOGUES[_current].get(key)
     if text is None:
         text = EN[key]  # a KeyError here is a bug: every key is in the English catalogue
+    if "name" in kw and key in _YOU_FORMS.get(_current, {}) and kw["name"] == t("you"):
+        text = _YOU_FORMS[_current][key]
     return text.format(**kw) if kw else text
 
 

@@ -5,13 +5,31 @@ The board is always drawn from the *bottom* player's side: ``bottom``/``top`` ar
 counts in its own numbering (index ``i`` = point ``i + 1``, index 24 = bar), as in
 :class:`tavli.Position`. "Side" 0 is the bottom player, 1 the top player; "player" 0 and 1 are the
 match's players (player 0 has the light checkers).
+
+The game drawn (``variant``) decides where the top side's points lie in the bottom numbering
+(:meth:`BoardView.board_point`): in Portes and Plakoto the players move in opposite directions
+(his point ``q`` is the bottom player's ``25 - q``); in Fevga both move anticlockwise and start in
+diagonally opposite corners (his ``q`` is the bottom player's ``q - 12`` or ``q + 12``). A Plakoto
+board also says which checkers are pinned (``pinned``): the pinned checker lies under its pinner's
+stack (:meth:`BoardView.on_pin`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tavli import CHECKERS, Position
+
+VARIANTS = ("portes", "plakoto", "fevga")
+
+
+def top_point(variant: str, own: int) -> int:
+    """Where the top side's point ``own`` (1..24, his numbering) lies in the bottom numbering; the
+    map is its own inverse. Portes and Plakoto: ``25 - own``; Fevga: ``own - 12`` or ``own + 12``."""
+    if variant == "fevga":
+        return own - 12 if own > 12 else own + 12
+    return 25 - own
 
 
 @dataclass(frozen=True)
@@ -36,14 +54,37 @@ class BoardView:
     roll_hint: int | None = None  # side whose dice area invites a click to roll
     finish_hint: bool = False  # the dice invite a click to finish the turn
     basic: bool = False
+    variant: str = "portes"  # the game drawn: portes, plakoto or fevga
+    pinned: frozenset[tuple[int, int]] = frozenset()  # (side, point in bottom numbering): pinned there
 
     @classmethod
-    def of_position(cls, position: Position, **kw: object) -> BoardView:
-        """The board for ``position`` with its player on roll at the bottom."""
+    def of_position(cls, position: Any, **kw: object) -> BoardView:
+        """The board for ``position`` (Portes, Plakoto or Fevga, told apart by its type) with its
+        player on roll at the bottom."""
+        variant, pinned = "portes", frozenset()
+        if not isinstance(position, Position):
+            from tavli.plakoto import PlakotoPosition
+
+            if isinstance(position, PlakotoPosition):
+                variant = "plakoto"
+                pinned = frozenset({(0, p) for p in position.player_pinned}
+                                   | {(1, 25 - p) for p in position.opponent_pinned})
+            else:
+                from tavli.fevga import FevgaPosition
+
+                if isinstance(position, FevgaPosition):
+                    variant = "fevga"
+        kw = {"variant": variant, "pinned": pinned, **kw}
         return cls(tuple(position.player), tuple(position.opponent), **kw)  # type: ignore[arg-type]
 
     def side(self, side: int) -> tuple[int, ...]:
         return self.bottom if side == 0 else self.top
+
+    def board_point(self, side: int, own: int) -> int:
+        """``side``'s point ``own`` (1..24 in his numbering; 25 bar, 0 off) in the bottom numbering."""
+        if side == 0 or own in (0, 25):
+            return own
+        return top_point(self.variant, own)
 
     def count_at(self, side: int, point: int) -> int:
         """Checkers of ``side`` on ``point`` in the *bottom* numbering (25 = bar, 0 = off)."""
@@ -52,8 +93,20 @@ class BoardView:
             return counts[24]
         if point == 0:
             return CHECKERS - sum(counts)
-        own = point if side == 0 else 25 - point
-        return counts[own - 1]
+        return counts[self.board_point(side, point) - 1]  # the map is its own inverse
+
+    def is_pinned(self, side: int, point: int) -> bool:
+        """Whether ``side``'s checker on ``point`` (bottom numbering) is pinned (Plakoto)."""
+        return (side, point) in self.pinned
+
+    def on_pin(self, side: int, point: int) -> bool:
+        """Whether ``side``'s stack on ``point`` stands on a pinned opposing checker (it is drawn
+        lifted, the pinned checker under it)."""
+        return (1 - side, point) in self.pinned
+
+    def start_point(self, side: int) -> int:
+        """Where ``side`` starts (his 24-point), in the bottom numbering."""
+        return self.board_point(side, 24)
 
     def pips(self, side: int) -> int:
         return sum(n * (i + 1) for i, n in enumerate(self.side(side)))
@@ -93,3 +146,4 @@ class PanelView:
     menu: tuple[Control, ...] = field(default_factory=tuple)  # options, rules, new match
     announce: str = ""  # a result shown over the board ("" = none)
     announce_hint: str = ""
+    variant: str = "portes"  # the game in play (``document.body.dataset.variant``)

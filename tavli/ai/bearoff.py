@@ -1,7 +1,9 @@
 """Exact bear-off database: one-sided roll distributions for up to 15 checkers on the home points.
 
 The data (built by ``tools/bearoff.py``) is stored zlib-compressed and Base64-encoded in
-``tavli/ai/_bearoff_data.py`` so that it travels to the browser like any other module. A home
+``tavli/ai/_bearoff_data.py`` so that it travels to the browser like any other module (in the
+archive fetched after boot: see ``web/aidata.py``). It is decoded once, on first use, or ahead of
+time and in slices by :func:`load_steps` (a steps generator, :mod:`tavli.steps`). A home
 board is a tuple of 6 counts (index ``i`` = point ``i + 1``). ``rolls_distribution(board)[n]`` is
 the chance that bearing everything off takes exactly ``n`` rolls (each roll played to minimise the
 expected number of rolls); ``first_off_distribution`` the same for the first checker off when all
@@ -16,8 +18,9 @@ from __future__ import annotations
 
 import base64
 import struct
-import zlib
 from functools import lru_cache
+
+from ..steps import Steps, decompress_steps, finish
 
 MAX_ROLLS = 32
 
@@ -25,48 +28,92 @@ MAX_ROLLS = 32
 def enumerate_positions() -> list[tuple[int, ...]]:
     """Every home board with 0..15 checkers, in the database's order (lexicographic counts)."""
     out: list[tuple[int, ...]] = []
-
-    def rec(prefix: tuple[int, ...], left: int) -> None:
-        if len(prefix) == 6:
-            out.append(prefix)
-            return
-        for n in range(left + 1):
-            rec(prefix + (n,), left - n)
-
-    rec((), 15)
+    finish(_positions_steps(out, {}, {}))
     return out
 
 
-def _decode_table(blob: bytes, at: int) -> tuple[list[tuple[int, int, int]], int]:
+def _positions_steps(out: list, index: dict, index15: dict) -> Steps[None]:
+    """Append every home board to ``out`` in order, indexing them (``index15``: the boards with
+    fifteen checkers, in order); yields every few hundred boards."""
+    for a in range(16):
+        for b in range(16 - a):
+            left = 15 - a - b
+            for c in range(left + 1):
+                for d in range(left - c + 1):
+                    for e in range(left - c - d + 1):
+                        rest = left - c - d - e
+                        for f in range(rest + 1):
+                            board = (a, b, c, d, e, f)
+                            index[board] = len(out)
+                            out.append(board)
+                            if f == rest:
+                                index15[board] = len(index15)
+            yield
+
+
+def _decode_steps(blob: bytes, at: int) -> Steps[tuple[list[tuple[int, int, int]], int]]:
+    """One table of the blob from byte ``at``: (lo, len, byte offset) per board, and where the next
+    table starts."""
     (count,) = struct.unpack_from("<I", blob, at)
     at += 4
     heads = blob[at : at + 2 * count]
-    at += 2 * count
+    values_at = at + 2 * count
     entries = []
     offset = 0
     for i in range(count):
         lo, n = heads[2 * i], heads[2 * i + 1]
-        entries.append((lo, n, offset))
+        entries.append((lo, n, values_at + 2 * offset))
         offset += n
-    values_at = at
-    at += 2 * offset
-    return [(lo, n, values_at + 2 * off) for lo, n, off in entries], at
+        if i % 4096 == 4095:
+            yield
+    return entries, values_at + 2 * offset
 
 
-@lru_cache(maxsize=1)
-def rolls_table():
-    """(index of board -> (lo, len, byte offset)) for both tables, and the raw bytes."""
+_TABLE: tuple | None = None  # (blob, full, first, index, index15) once decoded
+
+
+def loaded() -> bool:
+    """Whether the database has been decoded (:func:`load_steps`)."""
+    return _TABLE is not None
+
+
+def load_steps() -> Steps[None]:
+    """Decode the database (a steps generator: yields between units of a few milliseconds);
+    nothing to do once it is decoded."""
+    global _TABLE
+    if _TABLE is not None:
+        return
     from ._bearoff_data import DATA  # noqa: PLC0415 (large: loaded on first use)
 
-    blob = zlib.decompress(base64.b64decode(DATA))
+    raw = base64.b64decode(DATA)
+    yield
+    blob = yield from decompress_steps(raw)
     if blob[:4] != b"TBO1":
         raise ValueError("bear-off database: bad header")
-    full, at = _decode_table(blob, 4)
-    first, _ = _decode_table(blob, at)
-    order = enumerate_positions()
-    index = {p: i for i, p in enumerate(order)}
-    index15 = {p: i for i, p in enumerate(p for p in order if sum(p) == 15)}
-    return blob, full, first, index, index15
+    full, at = yield from _decode_steps(blob, 4)
+    first, _ = yield from _decode_steps(blob, at)
+    order: list[tuple[int, ...]] = []
+    index: dict[tuple[int, ...], int] = {}
+    index15: dict[tuple[int, ...], int] = {}
+    yield from _positions_steps(order, index, index15)
+    if _TABLE is None:  # (another loader may have finished meanwhile)
+        _TABLE = (blob, full, first, index, index15)
+
+
+def forget() -> None:
+    """Drop the decoded database and every distribution taken from it (after rewriting the data)."""
+    global _TABLE
+    _TABLE = None
+    rolls_distribution.cache_clear()
+    first_off_distribution.cache_clear()
+
+
+def rolls_table():
+    """(index of board -> (lo, len, byte offset)) for both tables, and the raw bytes: ``(blob,
+    full, first, index, index15)``, decoded on first use."""
+    if _TABLE is None:
+        finish(load_steps())
+    return _TABLE
 
 
 def _dist(blob: bytes, entry: tuple[int, int, int]) -> list[float]:

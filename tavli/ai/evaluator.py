@@ -29,12 +29,12 @@ import json
 import math
 import struct
 import zlib
-from functools import lru_cache
 from operator import mul
 from typing import Sequence
 
 from ..game import outcome_of
 from ..position import Position
+from ..steps import Steps, decompress_steps, finish
 from . import bearoff
 
 N_POINT_UNITS = 4
@@ -104,6 +104,17 @@ class Net:
     """One hidden layer: ``W1`` (H x 204), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
 
     def __init__(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> None:
+        finish(self._build_steps(w1, b1, w2, b2))
+
+    @classmethod
+    def build_steps(cls, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[Net]:
+        """``Net(w1, b1, w2, b2)`` as a steps generator (:mod:`tavli.steps`): the packed tables
+        are built one vector at a time (a fraction of a millisecond each)."""
+        net = cls.__new__(cls)
+        yield from net._build_steps(w1, b1, w2, b2)
+        return net
+
+    def _build_steps(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
         self.hidden = len(b1)
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
         h = self.hidden
@@ -111,8 +122,11 @@ class Net:
         # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
         bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
         self._bias_packed = self._pack(bias)
+        self._unpack = struct.Struct(f"<{h}Q").unpack
+        self._nbytes = h * _FIELD_BITS // 8
+        yield
         # table[role][index][n] = packed contribution of n checkers on index (0..23 points, 24 bar).
-        self._table: list[list[list[int]]] = []
+        table: list[list[list[int]]] = []
         for role in range(2):
             base = role * N_SIDE_INPUTS
             off_col = cols[base + 25 * N_POINT_UNITS]
@@ -130,10 +144,10 @@ class Net:
                         for j in range(h)
                     ]
                     per_count.append(self._pack(vec))
+                    yield
                 rows.append(per_count)
-            self._table.append(rows)
-        self._unpack = struct.Struct(f"<{h}Q").unpack
-        self._nbytes = h * _FIELD_BITS // 8
+            table.append(rows)
+        self._table = table
 
     def _pack(self, vec: Sequence[float]) -> int:
         total = 0
@@ -198,7 +212,15 @@ def pack_weights(nets: dict[str, dict[str, list]], meta: dict) -> str:
 
 
 def unpack_weights(text: str) -> tuple[dict[str, dict[str, list]], dict]:
-    raw = zlib.decompress(base64.b64decode(text))
+    """The nets and the meta data of :func:`pack_weights`'s text."""
+    return finish(unpack_weights_steps(text))
+
+
+def unpack_weights_steps(text: str) -> Steps[tuple[dict[str, dict[str, list]], dict]]:
+    """:func:`unpack_weights` as a steps generator (:mod:`tavli.steps`)."""
+    packed = base64.b64decode(text)
+    yield
+    raw = yield from decompress_steps(packed)
     (n,) = struct.unpack_from("<I", raw, 0)
     header = json.loads(raw[4 : 4 + n])
     data_at = 4 + n
@@ -213,6 +235,7 @@ def unpack_weights(text: str) -> tuple[dict[str, dict[str, list]], dict]:
                 net[key] = [flat[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
             else:
                 net[key] = flat
+            yield
         nets[name] = net
     return nets, header["meta"]
 
@@ -228,16 +251,21 @@ class Evaluator:
 
     @classmethod
     def from_text(cls, text: str) -> Evaluator:
-        nets, meta = unpack_weights(text)
-        return cls(Net(**nets["contact"]), Net(**nets["race"]), meta)
+        return finish(cls.from_text_steps(text))
+
+    @classmethod
+    def from_text_steps(cls, text: str) -> Steps[Evaluator]:
+        """:meth:`from_text` as a steps generator (:mod:`tavli.steps`)."""
+        nets, meta = yield from unpack_weights_steps(text)
+        contact = yield from Net.build_steps(**nets["contact"])
+        race = yield from Net.build_steps(**nets["race"])
+        return cls(contact, race, meta)
 
     @classmethod
     def load(cls, path: str | None = None) -> Evaluator:
         """The shipped weights (``tavli/ai/_weights_data.py``) or a weights module/file at ``path``."""
         if path is None:
-            from ._weights_data import DATA  # noqa: PLC0415
-
-            return cls.from_text(DATA)
+            return finish(cls.load_steps())
         with open(path) as f:
             text = f.read()
         if "DATA" in text[:2000] or text.lstrip().startswith('"""'):
@@ -245,6 +273,14 @@ class Evaluator:
             exec(compile(text, path, "exec"), ns)  # our own generated module: DATA = "..."
             text = ns["DATA"]
         return cls.from_text(text.strip())
+
+    @classmethod
+    def load_steps(cls) -> Steps[Evaluator]:
+        """The shipped weights, as a steps generator (:mod:`tavli.steps`)."""
+        from ._weights_data import DATA  # noqa: PLC0415 (large: loaded on first use)
+
+        yield
+        return (yield from cls.from_text_steps(DATA))
 
     def probs(self, position: Position) -> Probs:
         """(win, wg, wbg, lg, lbg) for the side on roll of ``position``, before it rolls."""
@@ -302,7 +338,26 @@ def _contact(me: Sequence[int], opp: Sequence[int]) -> bool:
     return back_me > 0 and back_opp > 0 and back_me > 25 - back_opp
 
 
-@lru_cache(maxsize=1)
+_DEFAULT: Evaluator | None = None
+
+
+def default_evaluator_steps() -> Steps[Evaluator]:
+    """The shipped evaluator with everything it needs (the nets and the bear-off database), loaded
+    once, as a steps generator (:mod:`tavli.steps`): nothing to do once loaded."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        ev = yield from Evaluator.load_steps()
+        if _DEFAULT is None:  # (another loader may have finished meanwhile)
+            _DEFAULT = ev
+    yield from bearoff.load_steps()
+    return _DEFAULT
+
+
+def default_evaluator_loaded() -> bool:
+    """Whether :func:`default_evaluator` returns at once (the nets and the bear-off database are loaded)."""
+    return _DEFAULT is not None and bearoff.loaded()
+
+
 def default_evaluator() -> Evaluator:
     """The shipped evaluator, loaded once."""
-    return Evaluator.load()
+    return finish(default_evaluator_steps())

@@ -16,21 +16,45 @@ player)`` drives a :class:`tavli.match.Match`): ``choose_play(position, dice, co
 ``context`` a ``tavli.bots.MatchContext``. Cube and resignation decisions come from the evaluator's
 probabilities through the plain functions of :mod:`tavli.ai.cube` (Intermediate and the noisy
 Beginner flip a cube decision now and then).
+
+Thinking in slices (the browser must not freeze while the computer thinks). Every player, the
+heuristic ``BeginnerBot`` included, also has:
+
+* ``ready`` (bool): True when its data is loaded, so that every decision starts at once;
+* ``prepare_steps()``: a steps generator (:mod:`tavli.steps`: yields ``None`` between units of
+  work of about a millisecond, returns ``None``) that loads the player's data (the nets' weights
+  and the bear-off database: ~1 s in Pyodide); nothing to do when ``ready``. A player that is not
+  ``ready`` loads its data by itself, at once, on its first decision;
+* ``choose_play_steps(position, dice, context)``: ``choose_play`` as a steps generator (it
+  prepares first); ``choose_play`` runs it to the end (:func:`tavli.steps.finish`), with the same
+  result.
+
+The page (``web/dom.py``) runs ``prepare_steps`` before the player's first decision (cube and
+resignation decisions take a single evaluation each and are then made at once) and every
+``choose_play_steps``, a few milliseconds at a time. The data modules (``tavli/ai/_*.py``) are not
+in the browser's boot archive: the page fetches them (``web/aidata.py``) before it runs
+``prepare_steps`` of a player that is not ``ready``, so they may be imported only there (and
+through the synchronous fallbacks under CPython). Players of other games (Plakoto, Fevga) follow
+the same interface.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
-from ..bots import BeginnerBot, MatchContext
+from ..bots import BeginnerBot, MatchContext, variant_name
 from ..game import Outcome
 from ..movegen import Play, legal_plays
 from ..position import Position
-from . import cube
-from .evaluator import Evaluator, Probs, default_evaluator, invert
-from .search import choose
+from ..steps import Steps, finish
+from ..variants import variant as variant_of
+from . import bearoff, cube, variant_search
+from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
+from .search import choose_steps
+from .variant_net import VariantEvaluator, default_variant_evaluator_steps
+from .variant_net import equity as vn_equity
 
 
 @dataclass(frozen=True)
@@ -62,8 +86,31 @@ class AIPlayer(BeginnerBot):
             raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
         self.level = LEVELS[key]
         self.name = key
-        self.evaluator = evaluator or default_evaluator()
+        self._evaluator = evaluator
         self.rng = random.Random(seed)
+        self._variant_evaluators: dict[str, VariantEvaluator] = {}
+
+    # --- loading -------------------------------------------------------------------------------
+
+    @property
+    def evaluator(self) -> Evaluator:
+        """The Portes evaluator (the shipped one, loaded now if :meth:`prepare_steps` has not run)."""
+        if self._evaluator is None:
+            self._evaluator = default_evaluator()
+        return self._evaluator
+
+    @property
+    def ready(self) -> bool:
+        """Whether the evaluator and the bear-off database are loaded (module docstring)."""
+        return self._evaluator is not None and bearoff.loaded()
+
+    def prepare_steps(self) -> Steps[None]:
+        """Load the evaluator and the bear-off database: a steps generator (module docstring)."""
+        if self._evaluator is None:
+            ev = yield from default_evaluator_steps()
+            if self._evaluator is None:
+                self._evaluator = ev
+        yield from bearoff.load_steps()
 
     # --- checker play --------------------------------------------------------------------------
 
@@ -71,14 +118,62 @@ class AIPlayer(BeginnerBot):
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
         plays: Sequence[Play] | None = None,
     ) -> Play:
-        """The play for ``dice`` in ``position`` (the bot is on roll)."""
+        """The play for ``dice`` in ``position`` (the bot is on roll); a Plakoto or Fevga
+        position is played with that game's net (:meth:`choose_variant`)."""
+        return finish(self.choose_play_steps(position, dice, context, plays))
+
+    def choose_play_steps(
+        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
+        plays: Sequence[Play] | None = None,
+    ) -> Steps[Play]:
+        """:meth:`choose_play` as a steps generator (module docstring): prepares, then searches."""
+        yield from self.prepare_steps()
+        if not isinstance(position, Position):
+            return (yield from self.choose_variant_steps(position, dice, context, plays))
         if plays is None:
             waste = context.rules.minimize_waste if context is not None else False
             plays = legal_plays(position, (dice[0], dice[1]), minimize_waste=waste)
-        return choose(
+            yield
+        return (yield from choose_steps(
             self.evaluator, position, plays, noise=self.level.noise, lookahead=self.level.lookahead, rng=self.rng,
             time_budget=self.level.time_budget,
-        )
+        ))
+
+    def variant_evaluator(self, name: str, options: dict | None = None) -> VariantEvaluator:
+        """The net of Plakoto or Fevga (loaded on first use), judging endings by ``options``."""
+        return finish(self.variant_evaluator_steps(name, options))
+
+    def variant_evaluator_steps(self, name: str, options: dict | None = None) -> Steps[VariantEvaluator]:
+        """:meth:`variant_evaluator` as a steps generator (the first use loads the net in slices)."""
+        ev = self._variant_evaluators.get(name)
+        if ev is None:
+            ev = yield from default_variant_evaluator_steps(name)
+            ev = self._variant_evaluators.setdefault(name, ev)
+        return ev.with_options(options) if options else ev
+
+    def choose_variant(
+        self, position: Any, dice: tuple[int, int], context: MatchContext | None = None,
+        plays: Sequence[Any] | None = None,
+    ) -> Any:
+        """A Plakoto or Fevga play at this level (the same noise and look-ahead as in Portes)."""
+        return finish(self.choose_variant_steps(position, dice, context, plays))
+
+    def choose_variant_steps(
+        self, position: Any, dice: tuple[int, int], context: MatchContext | None = None,
+        plays: Sequence[Any] | None = None,
+    ) -> Steps[Any]:
+        """:meth:`choose_variant` as a steps generator (:func:`tavli.ai.variant_search.choose_steps`)."""
+        name = variant_name(position)
+        options = context.variant_options if context is not None else {}
+        if plays is None:
+            waste = context.rules.minimize_waste if context is not None else False
+            plays = variant_of(name).legal_plays(position, dice, **{**options, "minimize_waste": waste})
+            yield
+        ev = yield from self.variant_evaluator_steps(name, {k: v for k, v in options.items() if k == "mother_points"})
+        return (yield from variant_search.choose_steps(
+            ev, plays, noise=self.level.noise, lookahead=self.level.lookahead, rng=self.rng,
+            time_budget=self.level.time_budget, options=options,
+        ))
 
     # --- probabilities -----------------------------------------------------------------------
 
@@ -125,6 +220,8 @@ class AIPlayer(BeginnerBot):
         """What to resign, on roll in ``position`` before rolling: only when the game cannot be won,
         and no more than is sure to be lost (None: play on)."""
         context = context or MatchContext()
+        if not isinstance(position, Position):
+            return None  # Plakoto, Fevga: the computer plays every game out
         level = cube.resign_offer(self.probs(position, context))
         if level is None:
             return None
@@ -142,6 +239,11 @@ class AIPlayer(BeginnerBot):
         my_need, _ = context.needs()
         if my_need is not None and level * context.cube >= my_need:
             return True  # it wins the match
+        if not isinstance(position, Position):
+            name = variant_name(position)
+            options = {k: v for k, v in context.variant_options.items() if k == "mother_points"}
+            mine = -vn_equity(self.variant_evaluator(name, options).probs(position.swap()))
+            return level >= mine  # the points offered are worth at least the game's expectation
         mine = invert(self.probs(position.swap(), context))
         if context.money and context.rules.jacoby and context.owner is None:
             mine = (mine[0], 0.0, 0.0, 0.0, 0.0)  # gammons do not count before the cube is turned

@@ -4,32 +4,53 @@
 * 1-ply on the best few: for each candidate, each of the opponent's 21 rolls is answered by the
   opponent's best 0-ply reply, and the candidate's value is the roll-weighted mean of the equity
   of those replies (from our side, we being on roll again).
+
+Each search is a steps generator (:mod:`tavli.steps`: ``choose_steps``, ``rank_plays_steps``,
+``one_ply_value_steps``) that the browser runs in slices; ``choose``, ``rank_plays`` and
+``one_ply_value`` run them to the end.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from ..game import outcome_of
 from ..movegen import Play, legal_sequences
 from ..position import Position
+from ..steps import Steps, WorkClock, finish
 from .evaluator import Evaluator
 
+RANK_CHUNK = 8  # plays evaluated between two yields of rank_plays_steps (~1 ms in Pyodide)
+REPLY_CHUNK = 24  # replies evaluated between two yields of one_ply_value_steps (~3 ms in Pyodide)
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 
 
 def rank_plays(ev: Evaluator, plays: Sequence[Play]) -> list[tuple[float, Play]]:
     """(0-ply equity for the mover, play), best first."""
-    scored = [(ev.play_equity(p.result), i, p) for i, p in enumerate(plays)]
+    return finish(rank_plays_steps(ev, plays))
+
+
+def rank_plays_steps(ev: Evaluator, plays: Sequence[Play]) -> Steps[list[tuple[float, Play]]]:
+    """:func:`rank_plays`, yielding every few evaluations."""
+    scored = []
+    for i, p in enumerate(plays):
+        scored.append((ev.play_equity(p.result), i, p))
+        if i % RANK_CHUNK == RANK_CHUNK - 1:
+            yield
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(e, p) for e, _, p in scored]
 
 
 def one_ply_value(ev: Evaluator, result: Position) -> float:
     """Equity for the side that produced ``result`` after the opponent's best reply to each roll."""
+    return finish(one_ply_value_steps(ev, result))
+
+
+def one_ply_value_steps(ev: Evaluator, result: Position) -> Steps[float]:
+    """:func:`one_ply_value`, yielding after each of the opponent's rolls (and every
+    ``REPLY_CHUNK`` replies of a roll with many)."""
     done = outcome_of(result)
     if done is not None:
         return float(int(done))
@@ -38,7 +59,9 @@ def one_ply_value(ev: Evaluator, result: Position) -> float:
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
         worst = None  # our equity after the opponent's best reply
         # ``mover`` is the replying opponent, ``us`` our side, both before the sides are swapped.
-        for mover, us, _ in legal_sequences(result, roll):
+        for k, (mover, us, _) in enumerate(legal_sequences(result, roll)):
+            if k % REPLY_CHUNK == REPLY_CHUNK - 1:
+                yield
             if not any(mover):  # he bore everything off
                 ours = -1.0 - sum(probs(us, mover)[3:])  # -(1 + gammon + backgammon), exact
             else:
@@ -47,10 +70,16 @@ def one_ply_value(ev: Evaluator, result: Position) -> float:
             if worst is None or ours < worst:
                 worst = ours
         total += w * worst
+        yield
     return total
 
 
-def choose(
+def choose(ev: Evaluator, position: Position, plays: Sequence[Play], **options: Any) -> Play:
+    """:func:`choose_steps` run to the end (the same play)."""
+    return finish(choose_steps(ev, position, plays, **options))
+
+
+def choose_steps(
     ev: Evaluator,
     position: Position,
     plays: Sequence[Play],
@@ -60,15 +89,39 @@ def choose(
     margin: float = 0.16,
     rng: random.Random | None = None,
     time_budget: float | None = None,
-) -> Play:
+) -> Steps[Play]:
     """The play to make: best 0-ply equity (plus Gaussian ``noise``), or, with ``lookahead`` > 0,
     the best 1-ply value among the top ``lookahead`` plays within ``margin`` of the 0-ply best.
+    A steps generator (:mod:`tavli.steps`): it yields every few evaluations and after each roll of
+    the look-ahead; its return value is the play.
 
-    ``time_budget`` (seconds): once it is spent, no further candidate is looked at (the best two by
+    ``time_budget`` (seconds of the look-ahead's own work, the time it spends suspended between
+    slices not counted): once it is spent, no further candidate is looked at (the best two by
     0-ply always are), which bounds the time of a move in a slow interpreter (Pyodide)."""
     if len(plays) == 1:
         return plays[0]
-    ranked = rank_plays(ev, plays)
+    ranked = yield from rank_plays_steps(ev, plays)
+    return (yield from select_steps(
+        ranked, lambda p: one_ply_value_steps(ev, p.result),
+        noise=noise, lookahead=lookahead, margin=margin, rng=rng, time_budget=time_budget,
+    ))
+
+
+def select_steps(
+    ranked: Sequence[tuple[float, Any]],
+    value_steps: Callable[[Any], Steps[float]],
+    *,
+    noise: float = 0.0,
+    lookahead: int = 0,
+    margin: float = 0.16,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+) -> Steps[Any]:
+    """The play to make from plays ``ranked`` best first by 0-ply value ((value, play) pairs), as
+    :func:`choose_steps` describes: the best (with Gaussian ``noise`` added), or the best by
+    ``value_steps(play)`` (a look-ahead, as a steps generator) among the top ``lookahead`` within
+    ``margin``, no new candidate once ``time_budget`` seconds of its own work are spent (the best
+    two always are). Shared by every game's search."""
     if noise > 0.0:
         rng = rng or random.Random()
         noisy = [(e + rng.gauss(0.0, noise), i, p) for i, (e, p) in enumerate(ranked)]
@@ -80,11 +133,20 @@ def choose(
     candidates = [p for e, p in ranked[:lookahead] if e >= best - margin]
     if len(candidates) == 1:
         return candidates[0]
-    start = time.perf_counter()
+    clock = WorkClock()
     values = []
     for i, p in enumerate(candidates):
-        if time_budget is not None and i >= 2 and time.perf_counter() - start > time_budget:
+        if time_budget is not None and i >= 2 and clock.spent() > time_budget:
             break
-        values.append((one_ply_value(ev, p.result), i, p))
+        steps = value_steps(p)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                values.append((stop.value, i, p))
+                break
+            clock.pause()
+            yield
+            clock.resume()
     values.sort(key=lambda t: (-t[0], t[1]))
     return values[0][2]

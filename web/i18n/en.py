@@ -71,7 +71,7 @@ STRINGS: dict[str, str] = {
     "update_dismiss": "Dismiss",
     # the rules page
     "rules": "Rules",
-    "tip_rules": "How to play Portes",
+    "tip_rules": "How to play Portes, Plakoto and Fevga",
     # issue 5: dialogs, clock, resigning
     "resign_round": "Resign game",
     "tip_resign_round": "Resign this game: single, gammon or backgammon",
@@ -108,4 +108,23 @@ STRINGS: dict[str, str] = {
     "nm_money": "Money play",
     "nm_you": "Your name",
     "rules_close": "Close the rules",
+    # issue 7: Plakoto, Fevga and the Tavli match
+    "game_plakoto": "Plakoto",
+    "game_fevga": "Fevga",
+    "game_tavli": "Tavli: Portes, Plakoto, Fevga in turn",
+    "game_in_rotation": "Game {n} — {game}",
+    "nm_length_tavli": "A Tavli match is played to 3, 5 or 7 points.",
+    "nm_length_variant": "Plakoto and Fevga are played to a score: there is no money play.",
+    "nm_rules_variant": "Plakoto, Fevga and the Tavli match are scored the Greek way: no doubling cube, a win counts 1 point, or 2 if the loser has borne off none.",
+    "nm_plakoto_rules": "Plakoto",
+    "nm_mother": "A pinned mother (the last checker on its starting point) wins",
+    "nm_mother_2": "2 points",
+    "nm_mother_1": "1 point (a plain win)",
+    "nm_fevga_rules": "Fevga",
+    "nm_first_pass": "The first checker must pass the opponent's starting point before a second one leaves",
+    "nm_first_quarter": "The first checker need only reach the opponent's starting quarter",
+    "nm_prime_open": "A prime that leaves the opponent no move must be opened when possible",
+    "nm_prime_free": "A prime may be kept even when the opponent cannot move",
+    "game_mother": "{name} wins: the mother is pinned ({points})",
+    "game_draw": "Both mothers are pinned: the game is a draw (no points)",
 }

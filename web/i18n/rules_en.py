@@ -1,11 +1,12 @@
-"""The rules page in English: Portes (backgammon) as tavli/ plays it, International and Greek.
+"""The rules page in English: Portes (backgammon) as tavli/ plays it, International and Greek, then
+Plakoto, Fevga and the Tavli match (as tavli/plakoto.py, tavli/fevga.py and tavli/match.py state them).
 
 ``SECTIONS``: (title, paragraphs); a paragraph starting with "- " is a list item. The Greek and
 Bulgarian pages (rules_el, rules_bg) have the same sections and the same paragraphs, in order
 (tests/test_i18n.py checks the shape).
 """
 
-TITLE = "Rules of Portes"
+TITLE = "Rules of tavli: Portes, Plakoto and Fevga"
 
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Aim of the game", (
@@ -94,5 +95,47 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "lose the match.",
         "- Blitz: 11 seconds per turn, then a reserve of 90 seconds per player. When a player's reserve "
         "runs out, his opponent may claim the win, which counts as a gammon (2 points).",
+    )),
+    ("Plakoto", (
+        "Plakoto is played with the same board, dice and bearing off as Portes, but no checker is ever "
+        "hit: it is pinned instead.",
+        "- Each player starts with all 15 checkers on his 24-point, in the opponent's home board; the "
+        "players move in opposite directions, as in Portes.",
+        "- A checker that lands on a single opposing checker pins it: the pinned checker stays under it and "
+        "cannot move until every checker on top of it has left. On the board it lies at the foot of the "
+        "point, under its pinner's stack, with a red mark.",
+        "- A point is closed to you when the opponent has two or more checkers there, or pins one of yours "
+        "there. You may add checkers to a point where you pin an opposing checker.",
+        "- You cannot bear off while one of your checkers is pinned.",
+        "- The mother is your last checker on your starting point. If the opponent pins it there, he wins at "
+        "once, 2 points (or 1, if the match was set so), unless he still has checkers on his own starting "
+        "point: then play goes on, he wins those points as soon as his last checker leaves his starting "
+        "point, and if his own mother is pinned first, the game is a draw, worth nothing.",
+        "- Otherwise the first to bear off all 15 checkers wins 1 point, or 2 if the opponent has borne off "
+        "none. There is no cube and no backgammon.",
+    )),
+    ("Fevga", (
+        "In Fevga no checker is hit or pinned: a single checker holds a point, and the opponent cannot "
+        "land there.",
+        "- Each player starts with all 15 checkers on his 24-point, in diagonally opposite corners (on the "
+        "board, the starting point's number sits on a disc of the player's colour). Both move anticlockwise "
+        "(the arrows on the bar and the rail), each around the board to his own home; the opponent's "
+        "starting point is your 12-point.",
+        "- The first checker: no second checker may leave your starting point until your first checker has "
+        "passed the opponent's starting point (or, if the match was set so, reached his starting quarter).",
+        "- You may never hold all six points of your starting quarter at once.",
+        "- A prime of six points in a row elsewhere is allowed, but if it leaves the opponent no move at "
+        "all, you must open it, or give him a move some other way, whenever your dice allow it (unless the "
+        "match was set to let primes stand).",
+        "- Bearing off and scoring as in Plakoto: 1 point, or 2 if the opponent has borne off none; no cube.",
+    )),
+    ("The Tavli match", (
+        "A Tavli match plays Portes, Plakoto and Fevga in turn (game 1 Portes, game 2 Plakoto, game 3 "
+        "Fevga, game 4 Portes again...) to 3, 5 or 7 points; a match may also be all Plakoto or all Fevga.",
+        "- Every game counts 1 point, or 2 if the loser has borne off none; there is no cube, not even in "
+        "the Portes games.",
+        "- The first game starts with the opening roll; its winner then rolls both dice. Every later game is "
+        "started by the winner of the game before (after a draw, by the player who started it).",
+        "- Resigning a game costs 2 points if you have borne off nothing, otherwise 1.",
     )),
 )

@@ -1,0 +1,171 @@
+"""Playing strength in Plakoto and Fevga: our levels against the heuristic baseline and against
+earlier weights (``bench/strength.py --variant plakoto`` runs this too).
+
+    python bench/variant_strength.py --variant plakoto --level champion --ref heuristic --games 400
+    python bench/variant_strength.py --variant fevga --level expert \\
+        --ref earlier:/path/to/_fevga_weights_2000.py --games 400
+
+Single games (1 point, 2 if the loser bore off none or, in Plakoto, his mother was pinned; a
+draw 0), played in duplicate pairs (the same dice, each side first once); the interval is over
+pair means. Luck adjustment (``--no-luck`` to skip): before each turn the shipped net (Expert,
+0-ply) values the best play of each of the 21 rolls; the luck of the roll thrown is its value
+minus the roll-weighted mean, subtracted from the mover's result. Any fixed evaluator gives an
+unbiased estimate this way; a good one a smaller variance.
+
+Levels: ``beginner``/``heuristic`` (tavli.bots' heuristic), ``intermediate``, ``expert``,
+``champion`` (tavli.ai.players, the variant net); references: those, or ``earlier:PATH`` (the
+Expert level with the weights module at PATH, e.g. a training snapshot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, ROOT)
+
+from tavli.ai import variant_net as vn  # noqa: E402
+from tavli.ai.players import AIPlayer  # noqa: E402
+from tavli.ai.search import ROLL_WEIGHTS, ROLLS  # noqa: E402
+from tavli.bots import BeginnerBot, MatchContext  # noqa: E402
+from tavli.variants import variant  # noqa: E402
+
+
+def load_weights(name: str, path: str) -> vn.VariantEvaluator:
+    ns: dict = {}
+    with open(path) as f:
+        exec(compile(f.read(), path, "exec"), ns)  # a weights module written by td_variant.py
+    return vn.VariantEvaluator.from_text(name, ns["DATA"])
+
+
+def make_player(name: str, spec: str, seed: int):
+    """A player for ``spec`` in variant ``name``."""
+    if spec in ("beginner", "heuristic"):
+        return BeginnerBot()
+    if spec.startswith("earlier:"):
+        bot = AIPlayer("expert", seed=seed)
+        bot._variant_evaluators[name] = load_weights(name, spec.split(":", 1)[1])
+        return bot
+    return AIPlayer(spec, seed=seed)
+
+
+class Luck:
+    """The luck of each roll by the shipped net's 0-ply values (see the module docstring)."""
+
+    def __init__(self, name: str) -> None:
+        self.v = variant(name)
+        self.ev = vn.default_variant_evaluator(name)
+
+    def best(self, position, roll) -> float:
+        return max(self.ev.play_equity(p.result) for p in self.v.legal_plays(position, roll))
+
+    def luck(self, position, roll) -> float:
+        values = {r: self.best(position, r) for r in ROLLS}
+        mean = sum(w * values[r] for r, w in zip(ROLLS, ROLL_WEIGHTS))
+        key = roll if roll[0] <= roll[1] else (roll[1], roll[0])
+        return values[key] - mean
+
+
+def play_game(name: str, players, rolls, luck: Luck | None, times: list[float]) -> tuple[float, float]:
+    """(points for players[0], luck of players[0] minus that of players[1])."""
+    v = variant(name)
+    context = MatchContext(length=None, variant=name, cube_available=False)
+    position = v.initial()
+    side = 0
+    lucks = [0.0, 0.0]
+    for roll in rolls:
+        if luck is not None:
+            lucks[side] += luck.luck(position, roll)
+        t0 = time.perf_counter()
+        play = players[side].choose_play(position, roll, context)
+        if side == 0:
+            times.append(time.perf_counter() - t0)
+        position = play.result
+        ending = v.outcome(position)
+        if ending is not None:
+            pts = 0.0 if ending.winner is None else float(ending.points)
+            mover = side if ending.winner == "opponent" else 1 - side
+            return (pts if mover == 0 else -pts), lucks[0] - lucks[1]
+        side = 1 - side
+    raise RuntimeError("a game longer than the dice drawn")
+
+
+def ci95(values: list[float]) -> float:
+    if len(values) < 2:
+        return float("nan")
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def run(name: str, level: str, ref: str, games: int, seed: int, use_luck: bool, progress: bool = True) -> dict:
+    bot = make_player(name, level, seed)
+    opp = make_player(name, ref, seed + 1)
+    luck = Luck(name) if use_luck else None
+    rng = random.Random(seed)
+    raw_pairs, adj_pairs, raw = [], [], []
+    times: list[float] = []
+    start = time.time()
+    for i in range(max(1, games // 2)):
+        rolls = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(600)]
+        r1, l1 = play_game(name, (bot, opp), rolls, luck, times)
+        r2, l2 = play_game(name, (opp, bot), rolls, luck, [])
+        raw += [r1, -r2]
+        raw_pairs.append((r1 - r2) / 2)
+        adj_pairs.append(((r1 - l1) + (-r2 + l2)) / 2)
+        if progress and (i + 1) % 25 == 0:
+            print(f"  [{name}: {level} vs {ref}] {2 * (i + 1)} games: raw {statistics.mean(raw):+.3f}"
+                  + (f", adjusted {statistics.mean(adj_pairs):+.3f} ± {ci95(adj_pairs):.3f}" if use_luck else "")
+                  + f" ({time.time() - start:.0f} s)", flush=True)
+    times.sort()
+    return {
+        "variant": name, "level": level, "reference": ref, "games": len(raw), "seed": seed,
+        "raw_ppg": statistics.mean(raw), "raw_ci95": ci95(raw_pairs),
+        "adjusted_ppg": statistics.mean(adj_pairs) if use_luck else None,
+        "adjusted_ci95": ci95(adj_pairs) if use_luck else None,
+        "luck_evaluator": f"shipped {name} net, 0-ply" if use_luck else None,
+        "bot_moves": len(times),
+        "sec_per_move_mean": statistics.mean(times) if times else 0.0,
+        "sec_per_move_p95": times[int(0.95 * (len(times) - 1))] if times else 0.0,
+        "wall_s": time.time() - start,
+    }
+
+
+def report(r: dict) -> str:
+    line = (f"{r['variant']:>8} {r['level']:>12} vs {r['reference']:<10} {r['games']:5d} games: "
+            f"raw {r['raw_ppg']:+.3f} ± {r['raw_ci95']:.3f}")
+    if r["adjusted_ppg"] is not None:
+        line += f", luck-adjusted {r['adjusted_ppg']:+.3f} ± {r['adjusted_ci95']:.3f}"
+    return line + (f" ppg; {r['sec_per_move_mean'] * 1000:.1f} ms/move mean, "
+                   f"{r['sec_per_move_p95'] * 1000:.1f} ms p95 ({r['wall_s']:.0f} s)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", default="plakoto,fevga", help="plakoto|fevga (comma-separated)")
+    ap.add_argument("--level", default="champion", help="beginner|intermediate|expert|champion|all")
+    ap.add_argument("--ref", default="heuristic", help="heuristic|expert|...|earlier:PATH (comma-separated)")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=777)
+    ap.add_argument("--no-luck", action="store_true")
+    ap.add_argument("--json", default=None, help="append results (one JSON object per line)")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    levels = ["beginner", "intermediate", "expert", "champion"] if args.level == "all" else args.level.split(",")
+    for name in args.variant.split(","):
+        for ref in args.ref.split(","):
+            for level in levels:
+                r = run(name, level, ref, args.games, args.seed, not args.no_luck, not args.quiet)
+                print(report(r), flush=True)
+                if args.json:
+                    with open(args.json, "a") as f:
+                        f.write(json.dumps(r) + "\n")
+
+
+if __name__ == "__main__":
+    main()

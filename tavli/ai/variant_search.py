@@ -1,0 +1,91 @@
+"""Choosing a Plakoto or Fevga play with the variant net: 0-ply, noisy 0-ply, 0-ply plus a 1-ply
+look-ahead on the best few (as :mod:`tavli.ai.search` does for Portes).
+
+* 0-ply: every legal play's result is valued by :meth:`VariantEvaluator.play_equity` (exact for a
+  finished game).
+* 1-ply: for each candidate, each of the opponent's 21 rolls is answered by his best 0-ply reply;
+  the candidate's value is the roll-weighted mean of our equity after those replies.
+
+:func:`choose_steps` is a generator: it yields (``None``) between units of work (one candidate's
+roll) so that a caller can spread the search over several slices of time; its return value
+(``StopIteration.value``) is the play. :func:`choose` runs it to the end.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..variants import variant as variant_of
+from ..steps import Steps, finish
+from .search import RANK_CHUNK, ROLL_WEIGHTS, ROLLS, select_steps
+from .variant_net import VariantEvaluator
+
+
+def rank_plays(ev: VariantEvaluator, plays: Sequence[Any]) -> list[tuple[float, Any]]:
+    """(0-ply expected points for the mover, play), best first."""
+    scored = [(ev.play_equity(p.result), i, p) for i, p in enumerate(plays)]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(e, p) for e, _, p in scored]
+
+
+def rank_plays_steps(ev: VariantEvaluator, plays: Sequence[Any]) -> Steps[list[tuple[float, Any]]]:
+    """:func:`rank_plays`, yielding every few evaluations."""
+    scored = []
+    for i, p in enumerate(plays):
+        scored.append((ev.play_equity(p.result), i, p))
+        if i % RANK_CHUNK == RANK_CHUNK - 1:
+            yield
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(e, p) for e, _, p in scored]
+
+
+def reply_value(ev: VariantEvaluator, result: Any, roll: tuple[int, int], options: dict) -> float:
+    """Our expected points after the opponent's best 0-ply reply to ``roll`` in ``result`` (the
+    opponent on roll, we having just moved)."""
+    replies = variant_of(ev.name).legal_plays(result, roll, **options)
+    best = max(ev.play_equity(r.result) for r in replies)  # the opponent's points
+    return -best
+
+
+def choose_steps(
+    ev: VariantEvaluator,
+    plays: Sequence[Any],
+    *,
+    noise: float = 0.0,
+    lookahead: int = 0,
+    margin: float = 0.16,
+    rng: random.Random | None = None,
+    time_budget: float | None = None,
+    options: dict | None = None,
+) -> Steps[Any]:
+    """The play to make, as a generator (see the module docstring): best 0-ply value (plus
+    Gaussian ``noise``), or with ``lookahead`` > 1 the best 1-ply value among the top
+    ``lookahead`` plays within ``margin`` of the best. ``time_budget`` (seconds of look-ahead):
+    after it no new candidate is started (the best two always are)."""
+    if len(plays) == 1:
+        return plays[0]
+    ranked = yield from rank_plays_steps(ev, plays)
+    options = {k: v for k, v in (options or {}).items() if k != "minimize_waste"}
+    return (yield from select_steps(
+        ranked, lambda p: one_ply_value_steps(ev, p.result, options),
+        noise=noise, lookahead=lookahead, margin=margin, rng=rng, time_budget=time_budget,
+    ))
+
+
+def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: dict) -> Steps[float]:
+    """Our expected points after ``result`` (exact when the game is over; else the roll-weighted
+    mean over the opponent's 21 rolls of :func:`reply_value`), yielding after each roll."""
+    done = ev.ending_value(result)
+    if done is not None:
+        return done
+    total = 0.0
+    for roll, w in zip(ROLLS, ROLL_WEIGHTS):
+        total += w * reply_value(ev, result, roll, options)
+        yield
+    return total
+
+
+def choose(ev: VariantEvaluator, plays: Sequence[Any], **kw: Any) -> Any:
+    """:func:`choose_steps` run to the end."""
+    return finish(choose_steps(ev, plays, **kw))
