@@ -4,11 +4,16 @@
         --mat out.mat --json out.json
     python -m tavli match --games 10 --rules greek          # money play, ten games
     python -m tavli match --game tavli --length 5           # Portes, Plakoto, Fevga in turn
+    python -m tavli match --game plakoto --mother-points 1 --players champion,beginner
     python -m tavli show out.json                           # final position and score
 
 ``match`` prints one line per game and the final score; ``--mat`` and ``--json`` write the match
 as a Jellyfish transcript (Portes only) and as a saved match. ``--game`` picks the game: portes (the
-default), plakoto, fevga, or tavli (the three in rotation); all but portes use the Greek rules. ``show`` reads a saved match (JSON) or a ``.mat``.
+default), plakoto, fevga, or tavli (the three in rotation); all but portes use the Greek rules;
+``--mother-points``, ``--first-checker`` and ``--prime`` set the Plakoto and Fevga rule options
+(:class:`tavli.match.Match`'s ``options``). ``--players`` names two players: ``beginner`` (the
+heuristic bot) or a level of the neural opponent (``intermediate``, ``expert``, ``champion``).
+``show`` reads a saved match (JSON) or a ``.mat``.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .bots import BOTS, make_bot
+from .bots import BOTS
 from .match import VARIANTS, Match, MatchError
 from .rules import PRESETS, Rules
 
@@ -50,9 +55,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--rules", choices=PRESETS, default=None, help="rule preset (default international; greek for the other games)"
     )
+    play.add_argument("--mother-points", type=int, choices=(2, 1), default=None,
+                      help="Plakoto: a pinned mother wins 2 points (default) or 1")
+    play.add_argument("--first-checker", choices=("pass", "quarter"), default=None,
+                      help="Fevga: the first checker must pass the opponent's start (default) or reach his quarter")
+    play.add_argument("--prime", choices=("open", "free"), default=None,
+                      help="Fevga: a prime that shuts the opponent out must be opened (default) or may stay")
     play.add_argument("--seed", type=int, default=None, help="seed the dice (repeatable matches)")
     play.add_argument(
-        "--players", default="beginner,beginner", help=f"two bots, comma-separated ({', '.join(BOTS)})"
+        "--players", default="beginner,beginner", help=f"two players, comma-separated ({', '.join(PLAYERS)})"
     )
     play.add_argument("--mat", type=Path, help="write the match as a .mat transcript")
     play.add_argument("--json", type=Path, help="write the match as a saved match (JSON)")
@@ -63,6 +74,19 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("path", type=Path)
     show.set_defaults(run=_run_show)
     return parser
+
+
+PLAYERS = (*BOTS, "intermediate", "expert", "champion")
+
+
+def _player(name: str, seed: int | None):
+    """A player by name: the heuristic ``beginner`` or a level of the neural opponent."""
+    key = name.strip().lower()
+    if key not in PLAYERS:
+        raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}")
+    from .ai.players import make_player  # noqa: PLC0415 (the nets load only when asked for)
+
+    return make_player(key, seed=seed)
 
 
 def play_match(match: Match, bots: Sequence, *, on_game_end=None, max_actions: int = 1_000_000) -> Match:
@@ -85,12 +109,14 @@ def _run_match(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.players.split(",")]
     if len(names) != 2:
         raise ValueError("--players takes two bot names separated by a comma")
-    bots = [make_bot(name) for name in names]
+    bots = [_player(name, None if args.seed is None else args.seed + i) for i, name in enumerate(names)]
     length = None if args.games is not None else (args.length if args.length is not None else 5)
     if args.mat and args.game != "portes":
         raise MatchError("a .mat transcript holds Portes matches only: use --json")
     preset = args.rules if args.rules is not None else ("international" if args.game == "portes" else "greek")
-    match = Match(length, Rules.preset(preset), seed=args.seed, games=args.games, variant=args.game)
+    chosen = {"mother_points": args.mother_points, "first_checker": args.first_checker, "prime": args.prime}
+    options = {key: value for key, value in chosen.items() if value is not None}
+    match = Match(length, Rules.preset(preset), seed=args.seed, games=args.games, variant=args.game, options=options)
 
     def report(m: Match) -> None:
         if not args.quiet and m.result is not None:

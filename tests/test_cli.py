@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -57,7 +58,7 @@ def test_show_prints_the_final_position_and_score(tmp_path, capsys):
 
 def test_errors_are_reported_not_raised(tmp_path, capsys):
     assert main(["match", "--players", "beginner,grandmaster"]) == 1
-    assert "unknown bot" in capsys.readouterr().err
+    assert "unknown player" in capsys.readouterr().err
     assert main(["match", "--length", "40"]) == 1
     assert "1..25" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
@@ -72,3 +73,21 @@ def test_python_dash_m_tavli_runs():
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "match to 1" in result.stdout
+
+
+def test_variant_options_and_neural_players(tmp_path, capsys):
+    """--mother-points reaches the match (kept in the saved JSON); a level name plays."""
+    out = tmp_path / "m.json"
+    code = main(["match", "--game", "plakoto", "--length", "1", "--mother-points", "1", "--seed", "3",
+                 "--players", "expert,beginner", "--json", str(out), "--quiet"])
+    assert code == 0
+    saved = json.loads(out.read_text())
+    assert saved["options"] == {"mother_points": 1}
+    assert "1" in capsys.readouterr().out
+
+
+def test_an_option_of_another_game_is_an_error(capsys):
+    assert main(["match", "--game", "plakoto", "--prime", "free"]) == 1
+    assert "prime is an option of Fevga" in capsys.readouterr().err
+    assert main(["match", "--players", "grandmaster,beginner"]) == 1
+    assert "unknown player" in capsys.readouterr().err
