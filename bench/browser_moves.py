@@ -2,6 +2,7 @@
 
     python bench/browser_moves.py                    # every level, 30 of the computer's plays each
     python bench/browser_moves.py --level champion --plays 60 --seed 3
+    python bench/browser_moves.py --level champion --variant plakoto    # a match of Plakoto (or fevga)
 
 For each level a fresh page plays a money session against the computer (the person's side clicks
 its checkers: e2e/board_hooks.py ``play_any``) until the computer has chosen ``--plays`` plays.
@@ -48,11 +49,12 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def measure(browser, base: str, level: str, plays: int, seed: int) -> dict:
+def measure(browser, base: str, level: str, plays: int, seed: int, variant: str = "portes") -> dict:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     context.add_init_script(FRAME_MONITOR)
     page = context.new_page()
-    page.goto(f"{base}?seed={seed}&anim=0&money=1&level={level}")
+    game = "money=1" if variant == "portes" else f"variant={variant}&length=25"  # (no money play there)
+    page.goto(f"{base}?seed={seed}&anim=0&{game}&level={level}")
     page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=180_000)
     for _ in range(plays * 6):
         ph = play_any(page, timeout_ms=120_000)
@@ -74,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", choices=LEVELS + ("all",), default="all")
     parser.add_argument("--plays", type=int, default=30, help="the computer's plays timed per level")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--variant", choices=("portes", "plakoto", "fevga"), default="portes")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -82,11 +85,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            print(f"load average {os.getloadavg()[0]:.1f}; seconds per move (all plays | plays with a choice), "
+            print(f"{args.variant}: load average {os.getloadavg()[0]:.1f}; seconds per move (all plays | plays with a choice), "
                   "the data load (s), the longest slice and the worst frame gap while it worked (ms)")
             print("level          plays   mean    p95    max |  plays   mean    p95    max |  load   slice    gap")
             for level in levels:
-                r = measure(browser, base, level, args.plays, args.seed)
+                r = measure(browser, base, level, args.plays, args.seed, args.variant)
                 cols = []
                 for values in (r["moves"], r["choices"]):
                     v = values or [0.0]

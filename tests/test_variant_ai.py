@@ -287,3 +287,16 @@ def test_loading_a_net_in_slices_gives_the_same_net(name: str) -> None:
     whole = vn.VariantEvaluator.from_text(name, text)
     for pos in _positions(name, seed=2)[::10]:
         assert sliced.probs(pos) == whole.probs(pos)
+
+
+def test_one_ply_value_is_the_roll_weighted_mean_of_the_best_replies(name: str) -> None:
+    """The sliced look-ahead gives what its definition says: the mean over the opponent's 21 rolls
+    of our points after his best 0-ply reply."""
+    from tavli.ai.search import ROLL_WEIGHTS, ROLLS
+    from tavli.ai.variant_search import one_ply_value_steps, reply_value
+    from tavli.steps import finish
+
+    ev = vn.VariantEvaluator(name, _random_net(seed=6))
+    result = _positions(name, seed=17)[12]
+    expected = sum(w * reply_value(ev, result, roll, {}) for roll, w in zip(ROLLS, ROLL_WEIGHTS))
+    assert finish(one_ply_value_steps(ev, result, {})) == pytest.approx(expected)

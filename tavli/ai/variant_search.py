@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 from ..variants import variant as variant_of
 from ..steps import Steps, finish
-from .search import RANK_CHUNK, ROLL_WEIGHTS, ROLLS, select_steps
+from .search import RANK_CHUNK, REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, select_steps
 from .variant_net import VariantEvaluator
 
 
@@ -80,9 +80,18 @@ def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: dict) -> Ste
     if done is not None:
         return done
     total = 0.0
+    legal = variant_of(ev.name).legal_plays
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
-        total += w * reply_value(ev, result, roll, options)
+        replies = legal(result, roll, **options)
         yield
+        best = None  # the opponent's points after his best reply
+        for k, reply in enumerate(replies):
+            value = ev.play_equity(reply.result)
+            if best is None or value > best:
+                best = value
+            if k % REPLY_CHUNK == REPLY_CHUNK - 1:
+                yield
+        total -= w * best
     return total
 
 
