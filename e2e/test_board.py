@@ -42,10 +42,15 @@ def test_hooks_controls_cube_names_and_animation(page):
     ctl.click(8)
     assert counts(page) == expected(ctl)
     assert page.locator(".card.bottom .pips").get_attribute("data-pips") == str(167 - 3)
-    # An illegal drop: the checker slides back, nothing changes.
+    # An illegal drop of a movable checker: it slides back (an animation is started), nothing changes.
+    source = next(p for p in range(24, 0, -1) if ctl.movable(p))
+    illegal = next(q for q in range(1, 25) if q != source and q not in ctl.targets(source))
+    page.wait_for_function("document.getAnimations().length === 0")
+    page.evaluate("""() => { window.__slides = 0; const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) { window.__slides++; return animate.apply(this, args); }; }""")
     before = counts(page)
-    drag(page, spot(page, 13), spot(page, 12))
-    assert page.evaluate("document.getAnimations().length") >= 1
+    drag(page, spot(page, source), spot(page, illegal))
+    assert page.evaluate("window.__slides") >= 1
     assert counts(page) == before
 
 
