@@ -28,7 +28,7 @@ ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 
 
 def rank_plays(ev: Evaluator, plays: Sequence[Play]) -> list[tuple[float, Play]]:
-    """(0-ply equity for the mover, play), best first."""
+    """(0-ply equity for the mover, play), best first (any game: ``ev.play_equity(result)``)."""
     return finish(rank_plays_steps(ev, plays))
 
 

@@ -18,26 +18,8 @@ from typing import Any, Sequence
 
 from ..variants import variant as variant_of
 from ..steps import Steps, finish
-from .search import RANK_CHUNK, REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, select_steps
+from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, rank_plays, rank_plays_steps, select_steps  # noqa: F401 (rank_plays: one ranking for every game)
 from .variant_net import VariantEvaluator
-
-
-def rank_plays(ev: VariantEvaluator, plays: Sequence[Any]) -> list[tuple[float, Any]]:
-    """(0-ply expected points for the mover, play), best first."""
-    scored = [(ev.play_equity(p.result), i, p) for i, p in enumerate(plays)]
-    scored.sort(key=lambda t: (-t[0], t[1]))
-    return [(e, p) for e, _, p in scored]
-
-
-def rank_plays_steps(ev: VariantEvaluator, plays: Sequence[Any]) -> Steps[list[tuple[float, Any]]]:
-    """:func:`rank_plays`, yielding every few evaluations."""
-    scored = []
-    for i, p in enumerate(plays):
-        scored.append((ev.play_equity(p.result), i, p))
-        if i % RANK_CHUNK == RANK_CHUNK - 1:
-            yield
-    scored.sort(key=lambda t: (-t[0], t[1]))
-    return [(e, p) for e, _, p in scored]
 
 
 def reply_value(ev: VariantEvaluator, result: Any, roll: tuple[int, int], options: dict) -> float:
