@@ -55,12 +55,36 @@ class PageLog:
         return out
 
 
+# What the page looked like when the HTML parser finished (readyState "interactive", before any
+# script ran): read in the page, because on a loaded machine Playwright may hear of
+# DOMContentLoaded only after Python has already started the game.
+RECORD_FIRST_STATE = """document.addEventListener('readystatechange', () => {
+  if (document.readyState !== 'interactive' || window.__tavliFirst) return;
+  const first = window.__tavliFirst = {phase: document.body.dataset.phase,
+                         skeleton: document.querySelectorAll('#board .skeleton .sk-quarter i').length,
+                         loadingBar: document.querySelectorAll('.loading-bar').length};
+  requestAnimationFrame(() => {  // the first frame (the page's stylesheets are in by then)
+    const bar = document.querySelector('.loading-bar').getBoundingClientRect();
+    first.frame = {phase: document.body.dataset.phase, loadingBarShown: bar.width > 0 && bar.height > 0};
+  });
+});"""
+
+
+def first_state(page) -> dict:
+    """``{phase, skeleton, loadingBar}`` as the parser left the page, and ``frame``: ``{phase,
+    loadingBarShown}`` at its first frame (see RECORD_FIRST_STATE, added before the page was
+    opened)."""
+    return page.evaluate("window.__tavliFirst || {}")
+
+
 def boot(page, query: str = "", *, base: str = "./", timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Open the game (``base``, by default the served root, plus ``?query`` when given) and wait
     until Python has started it."""
     url = base + (f"?{query.lstrip('?')}" if query else "")
+    page.add_init_script(RECORD_FIRST_STATE)
     page.goto(url, wait_until="domcontentloaded")
-    assert page.evaluate("document.body.dataset.phase") == "loading", "the page must start in phase 'loading'"
+    first = first_state(page)["phase"]
+    assert first == "loading", f"the page must start in phase 'loading', not {first!r}"
     page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=timeout_ms)
     phase = page.evaluate("document.body.dataset.phase")
     if phase == "error":

@@ -2,14 +2,17 @@
 
 from urllib.parse import urlsplit
 
-from e2e.helpers import boot
+from e2e.helpers import RECORD_FIRST_STATE, boot, first_state
 
 
 def test_skeleton_is_there_before_python(page):
+    page.add_init_script(RECORD_FIRST_STATE)
     page.goto("./", wait_until="domcontentloaded")
-    assert page.evaluate("document.body.dataset.phase") == "loading"
-    assert page.locator("#board .skeleton .sk-quarter i").count() == 24
-    assert page.locator(".loading-bar").is_visible()
+    page.wait_for_function("window.__tavliFirst && window.__tavliFirst.frame")
+    assert first_state(page) == {
+        "phase": "loading", "skeleton": 24, "loadingBar": 1,
+        "frame": {"phase": "loading", "loadingBarShown": True},
+    }
 
 
 def test_boot_draws_the_initial_position(page, page_log, site_url):
