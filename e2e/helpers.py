@@ -59,13 +59,14 @@ class PageLog:
 # script ran): read in the page, because on a loaded machine Playwright may hear of
 # DOMContentLoaded only after Python has already started the game.
 RECORD_FIRST_STATE = """document.addEventListener('readystatechange', () => {
-  if (document.readyState !== 'interactive' || window.__tavliFirst) return;
+  if (document.readyState !== 'interactive' || window.__tavliFirst || !document.body) return;
   const first = window.__tavliFirst = {phase: document.body.dataset.phase,
                          skeleton: document.querySelectorAll('#board .skeleton .sk-quarter i').length,
                          loadingBar: document.querySelectorAll('.loading-bar').length};
   requestAnimationFrame(() => {  // the first frame (the page's stylesheets are in by then)
-    const bar = document.querySelector('.loading-bar').getBoundingClientRect();
-    first.frame = {phase: document.body.dataset.phase, loadingBarShown: bar.width > 0 && bar.height > 0};
+    const bar = document.querySelector('.loading-bar');
+    const box = bar ? bar.getBoundingClientRect() : {width: 0, height: 0};
+    first.frame = {phase: document.body && document.body.dataset.phase, loadingBarShown: box.width > 0 && box.height > 0};
   });
 });"""
 
