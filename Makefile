@@ -4,7 +4,7 @@
 #   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
 #   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
 #   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp)
-#   build/python.zip     the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py,
+#   build/python.tar.gz  the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py,
 #   build/ai.zip         and the computer's data modules, which the page fetches after boot
 #   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
 # Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).
@@ -44,8 +44,8 @@ vendor: node_modules/.stamp
 	$(PYTHON) tools/pyscript_files.py
 	$(PYTHON) tools/precache.py
 
-# Rebuild build/python.zip and build/ai.zip (the browser's copy of tavli/ and web/ Python, with bytecode) and
-# pyscript.toml's [files] (also done by every `make vendor`): run it after editing Python.
+# Rebuild build/python.tar.gz and build/ai.zip (the browser's copy of tavli/ and web/ Python, with
+# bytecode; also done by every `make vendor`): run it after editing Python.
 sync-files:
 	$(PYTHON) tools/pyscript_files.py
 
@@ -65,7 +65,7 @@ $(CHROMIUM):
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 clean:
-	rm -rf web/vendor build/python.zip .pytest_cache .hypothesis
+	rm -rf web/vendor build .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './.venv/*' -prune -exec rm -rf {} +
 
 distclean: clean

@@ -5,7 +5,7 @@
  * URL here is relative to this file.
  *
  * - install: caches every URL of the precache list (web/vendor/precache.js, written by
- *   tools/precache.py at `make vendor`: the page, pyscript.toml and its Python files, the css,
+ *   tools/precache.py at `make vendor`: the page, pyscript.toml, the Python archives, the css,
  *   icons, manifest and the vendored Pyodide + PyScript) under "tavli-<version>", the version
  *   being a hash of those files. A changed file makes a changed precache.js, which the browser's
  *   update check notices, so a new worker installs next to the old one.

@@ -42,3 +42,14 @@ def test_boots_under_a_sub_path(page, page_log, subpath_site_url):
     assert page.locator("#board svg [data-owner]").count() == 30
     outside = [u for u in page_log.requests if not u.startswith(subpath_site_url)]
     assert outside == [], "every URL must be relative to the page"
+
+
+def test_a_missing_archive_is_reported_on_the_page(page, page_log):
+    # The game's Python cannot be fetched (a broken deployment): the page says so instead of
+    # loading forever.
+    page_log.allow(r"python\.tar\.gz|404|Not Found")
+    page.route("**/build/python.tar.gz", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto("./")
+    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
+    assert page.locator("#status-text").text_content() == (
+        "Tavli could not start: /build/python.tar.gz: HTTP 404")

@@ -27,11 +27,10 @@ def tree(tmp_path: Path) -> Path:
     files = {
         "index.html": "<!doctype html>",
         "manifest.webmanifest": "{}",
-        "pyscript.toml": 'interpreter = "x"\n[files]\n"./tavli/__init__.py" = "./tavli/__init__.py"\n'
-                         '"./web/main.py" = "./web/main.py"\n',
+        "pyscript.toml": 'interpreter = "x"\n',
         "tavli/__init__.py": "",
-        "tavli/unlisted.py": "",
         "build/ai.zip": "zip",
+        "build/python.tar.gz": "tgz",
         "web/main.py": "",
         "web/style.css": "body{}",
         "web/sw_register.js": "",
@@ -54,14 +53,15 @@ def test_the_list(tree):
     data = precache.manifest(tree)
     assert data["files"][0] == "./"
     assert data["files"][1:] == [
-        "build/ai.zip", "index.html", "manifest.webmanifest", "pyscript.toml", "tavli/__init__.py",
-        "web/icons/icon-192.png", "web/main.py", "web/style.css", "web/sw_register.js",
+        "build/ai.zip", "build/python.tar.gz", "index.html", "manifest.webmanifest", "pyscript.toml",
+        "web/icons/icon-192.png", "web/style.css", "web/sw_register.js",
         "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/pyodide.mjs",
         "web/vendor/pyscript/core.js", "web/vendor/pyscript/sub/chunk.js",
     ]
 
 
 def test_the_version_follows_the_contents(tree):
+    (tree / "index.html").write_text('<script type="py" src="./web/main.py"></script>')
     v1 = precache.manifest(tree)["version"]
     assert re.fullmatch(r"[0-9a-f]{16}", v1)
     assert precache.manifest(tree)["version"] == v1
@@ -73,7 +73,7 @@ def test_the_version_follows_the_contents(tree):
 
 
 def test_a_listed_file_that_is_missing_stops_the_build(tree):
-    (tree / "web" / "main.py").unlink()
+    (tree / "manifest.webmanifest").unlink()
     with pytest.raises(SystemExit, match="missing"):
         precache.manifest(tree)
 
@@ -102,20 +102,19 @@ def test_sw_js_and_the_page_agree_on_the_paths():
 
 
 def test_the_pages_python_scripts_are_listed(tree):
-    # PyScript fetches <script type="py" src> itself: it must be cached even when [files] does
-    # not name it (the app's modules travel as one archive).
+    # PyScript fetches <script type="py" src> itself: it must be cached although the app's other
+    # modules travel in the archives (tavli/ itself is not listed).
     (tree / "index.html").write_text('<script type="py" src="./web/main.py" config="./pyscript.toml"></script>')
-    (tree / "pyscript.toml").write_text('[files]\n"./build/python.zip" = "./*"\n')
-    (tree / "build" / "python.zip").write_bytes(b"zip")
     assert precache.page_scripts(tree) == ["web/main.py"]
     files = precache.manifest(tree)["files"]
-    assert "web/main.py" in files and "build/python.zip" in files and "tavli/__init__.py" not in files
-    assert "build/ai.zip" in files  # fetched by the page after boot: cached all the same
+    assert "web/main.py" in files and "tavli/__init__.py" not in files
+    assert {"build/python.tar.gz", "build/ai.zip"} <= set(files)  # fetched at boot, and after it
 
 
-def test_the_archive_fetched_after_boot_must_exist(tree):
-    (tree / "build" / "ai.zip").unlink()
-    with pytest.raises(SystemExit, match="build/ai.zip"):
+@pytest.mark.parametrize("archive", ["build/python.tar.gz", "build/ai.zip"])
+def test_the_archives_must_exist(tree, archive):
+    (tree / archive).unlink()
+    with pytest.raises(SystemExit, match=archive):
         precache.manifest(tree)
 
 

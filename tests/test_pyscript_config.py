@@ -1,14 +1,21 @@
-"""pyscript.toml must ship every Python module the browser imports, and load Pyodide locally.
+"""The page must ship every Python module the browser imports, and load Pyodide locally.
 
-The modules travel as one archive built by tools/pyscript_files.py (build output, ``make vendor``
-or ``make sync-files``) and named by pyscript.toml's ``[files]``.
+pyscript.toml names the interpreter, web/pyodide_early.mjs, which loads the vendored Pyodide and
+writes the app's modules into it from one archive built by tools/pyscript_files.py (build output,
+``make vendor`` or ``make sync-files``), read in the browser by web/untar.mjs.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import importlib.util
 import io
+import json
 import re
+import shutil
+import subprocess
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -17,7 +24,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "pyscript.toml"
-FIX = "run `make sync-files` (python3 tools/pyscript_files.py) to rebuild the archive and [files]"
+FIX = "run `make sync-files` (python3 tools/pyscript_files.py) to rebuild the archives"
 
 
 def _load(name: str, path: Path):
@@ -75,12 +82,25 @@ def test_no_remote_urls_and_no_packages():
     assert not re.search(r"https?://", CONFIG.read_text()), "pyscript.toml must not name a remote URL"
 
 
-def test_files_is_the_archive_unpacked_into_the_working_directory():
-    files = _config().get("files", {})
-    # One fetch for all the Python, unpacked ("./*") so that tavli/ and web/ keep their paths.
-    assert files == {f"./{pyscript_files.ARCHIVE}": "./*"}, FIX
-    assert pyscript_files.ARCHIVE.endswith(".zip")  # PyScript unpacks .zip, .whl, .tgz, .tar.gz
+def test_the_interpreter_module_fetches_the_archive_the_build_writes():
+    # No [files] table: PyScript would fetch the archive only once Pyodide is up, and unpack it
+    # with Python's zipfile; web/pyodide_early.mjs fetches it at once and writes it itself.
+    assert "files" not in _config()
+    early = (ROOT / "web" / "pyodide_early.mjs").read_text()
+    assert f'export const ARCHIVE = "../{pyscript_files.ARCHIVE}";' in early
+    assert pyscript_files.ARCHIVE.endswith(".tar.gz")  # one gzip stream, inflated as it downloads
+    assert '"tar.gz" : "tar", { extractDir' in early  # where the browser cannot inflate
     assert (ROOT / ".gitignore").read_text().count("build/"), "the archive is build output"
+
+
+def test_the_boot_archive_is_a_plain_ustar_tar_the_page_can_read():
+    data = pyscript_files.archive_bytes(ROOT, pyc=False)
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        members = archive.getmembers()
+    assert all(m.isfile() and m.mtime == 0 and not m.pax_headers for m in members)
+    assert all(len(m.name) < 100 and not m.name.startswith("/") and ".." not in m.name for m in members)
+    assert members[-1].name == pyscript_files.STAMP
+    assert pyscript_files.read_archive(data)[1] == "sources only"
 
 
 def test_the_archives_hold_every_python_file_at_its_path(tmp_path):
@@ -107,12 +127,90 @@ def test_the_archive_puts_bytecode_where_the_import_system_looks():
     assert pyscript_files.pyc_path("web/i18n/en.py", "cpython-314") == "web/i18n/__pycache__/en.cpython-314.pyc"
 
 
-def test_the_archive_is_deterministic():
-    assert pyscript_files.archive_bytes(ROOT, pyc=False) == pyscript_files.archive_bytes(ROOT, pyc=False)
-    with zipfile.ZipFile(io.BytesIO(pyscript_files.archive_bytes(ROOT, pyc=False))) as archive:
-        names = archive.namelist()
+def test_the_archives_are_deterministic():
+    assert pyscript_files.all_archives(ROOT, pyc=False) == pyscript_files.all_archives(ROOT, pyc=False)
+    with zipfile.ZipFile(io.BytesIO(pyscript_files.archive_bytes(ROOT, pyc=False, name=pyscript_files.AI_ARCHIVE))) as zipped:
+        names = zipped.namelist()
         assert names == sorted(names)
-        assert {info.date_time for info in archive.infolist()} == {pyscript_files.ZIP_TIME}
+        assert {info.date_time for info in zipped.infolist()} == {pyscript_files.ZIP_TIME}
+
+
+def test_the_runtime_modules_are_the_ones_pyscript_writes():
+    # PyScript's package, read from the vendored @pyscript/core: the sources its core chunk holds.
+    package = pyscript_files.pyscript_package(ROOT)
+    if not package:
+        pytest.skip("node_modules/@pyscript/core is not installed (make vendor)")
+    assert {"pyscript/__init__.py", "pyscript/display.py"} <= set(package)
+    chunk = next((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("core-*.js")).read_text()
+    for source in package.values():
+        assert json.dumps(source.decode(), ensure_ascii=False) in chunk
+    # pyscript.display imports html, which Pyodide's own start does not.
+    assert b"import base64,html,io" in package["pyscript/display.py"]
+    runtime = pyscript_files.runtime_sources(ROOT)
+    assert set(pyscript_files.RUNTIME_STDLIB) <= set(runtime) and set(package) <= set(runtime)
+
+
+def _node_json(script: str) -> dict:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.skip("node or node_modules/pyodide is missing (make vendor)")
+    done = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True,
+                          timeout=300, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("served", ["as built", "inflated by the host"])
+def test_the_page_reads_the_boot_archive_as_python_does(tmp_path, served):
+    # web/untar.mjs (gunzip, then the tar's headers), in Node, on the archive the build writes; and
+    # on its tar alone, as the page gets it from a host that sends "Content-Encoding: gzip".
+    path = ROOT / pyscript_files.ARCHIVE
+    if not path.is_file():
+        pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
+    if served != "as built":
+        path = tmp_path / "python.tar"
+        path.write_bytes(gzip.decompress((ROOT / pyscript_files.ARCHIVE).read_bytes()))
+    read = _node_json(f"""
+        import {{ readFileSync }} from "node:fs";
+        import {{ createHash }} from "node:crypto";
+        import {{ gunzip, untar }} from "./web/untar.mjs";
+        const body = new Blob([readFileSync({json.dumps(str(path))})]).stream();
+        const out = {{}};
+        for (const [name, data] of untar(await gunzip(body))) out[name] = createHash("sha256").update(data).digest("hex");
+        process.stdout.write(JSON.stringify(out));
+    """)
+    members, stamp = pyscript_files.read_archive((ROOT / pyscript_files.ARCHIVE).read_bytes())
+    members[pyscript_files.STAMP] = stamp.encode()
+    assert read == {name: hashlib.sha256(data).hexdigest() for name, data in members.items()}
+
+
+def test_runtime_bytecode_is_checked_against_the_source_the_page_gets():
+    # Ours: unchecked-hash .pyc (flags 1; they travel with their sources). The runtime's (PyScript's
+    # package, which PyScript rewrites at boot, and html): checked-hash (flags 3), with the hash of
+    # exactly those sources as Pyodide's Python computes it, so the page uses them or recompiles.
+    path = ROOT / pyscript_files.ARCHIVE
+    if not path.is_file():
+        pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
+    members, stamp = pyscript_files.read_archive(path.read_bytes())
+    if not stamp.startswith("pyodide "):
+        pytest.skip("the archive was built without bytecode")
+    runtime = pyscript_files.runtime_sources(ROOT)
+    tag = next(name for name in members if name.endswith(".pyc")).rsplit(".", 2)[1]
+    flags = {rel: int.from_bytes(members[pyscript_files.pyc_path(rel, tag)][4:8], "little")
+             for rel in members if rel.endswith(".py")}
+    assert {rel for rel, f in flags.items() if f == 3} == set(runtime)
+    assert {f for rel, f in flags.items() if rel not in runtime} == {1}
+    stored = {rel: members[pyscript_files.pyc_path(rel, tag)][8:16].hex() for rel in runtime}
+    sources = {rel: runtime[rel].decode("utf-8") for rel in runtime}
+    hashes = _node_json(f"""
+        import {{ loadPyodide }} from "./node_modules/pyodide/pyodide.mjs";
+        const py = await loadPyodide({{ stdout: () => {{}}, stderr: () => {{}} }});
+        py.globals.set("sources", py.toPy({json.dumps(sources)}));
+        process.stdout.write(py.runPython(`
+import importlib.util, json
+json.dumps({{rel: importlib.util.source_hash(src.encode("utf-8")).hex() for rel, src in sources.items()}})
+`));
+    """)
+    assert hashes == stored
 
 
 def test_the_built_archive_is_up_to_date():
@@ -136,10 +234,10 @@ def test_index_html_uses_only_relative_urls():
 
 
 def test_the_archive_and_the_script_are_preloaded_as_pyscript_fetches_them():
-    # PyScript fetches [files] and <script type="py" src> only once Pyodide is up; preloaded (same
-    # request mode as its fetch()), they are in the browser's hands by then.
+    # PyScript fetches <script type="py" src> only once Pyodide is up; preloaded (same request mode
+    # as its fetch()), it and the archive are in the browser's hands by then.
     html = (ROOT / "index.html").read_text()
-    for url in list(_config()["files"]) + ["./web/main.py"]:
+    for url in [f"./{pyscript_files.ARCHIVE}", "./web/main.py"]:
         assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
     assert f'src="./web/main.py"' in html
 

@@ -9,10 +9,10 @@ new worker drops the old cache when it takes over.
 What is listed (URLs relative to the site root, where sw.js is):
 
 * the page: ``./`` (index.html under its directory URL) and ``index.html``;
-* ``manifest.webmanifest``, ``pyscript.toml`` and every file of its ``[files]`` table (the
-  archive of the app's Python, tools/pyscript_files.py), the archive of the computer's data that
-  the page fetches after boot (``build/ai.zip``, tools/pyscript_files.py's ``AI_ARCHIVE``), and the
-  Python scripts index.html runs (``<script type="py" src=...>``: web/main.py);
+* ``manifest.webmanifest``, ``pyscript.toml``, the archives of the app's Python
+  (tools/pyscript_files.py's ``ARCHIVES``: ``build/python.tar.gz``, which web/pyodide_early.mjs
+  fetches at boot, and ``build/ai.zip``, the computer's data, fetched after boot), and the Python
+  scripts index.html runs (``<script type="py" src=...>``: web/main.py);
 * the page's own static files under ``web/`` (css, js, svg, png, json; not web/vendor);
 * the vendored runtime: every file of ``web/vendor/pyodide`` and ``web/vendor/pyscript`` except
   source maps and stamps.
@@ -32,7 +32,6 @@ import importlib.util
 import json
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,18 +44,12 @@ VENDOR_SKIP_SUFFIXES = (".map", ".stamp")
 ROOT_FILES = ("manifest.webmanifest", "pyscript.toml")
 
 
-def pyscript_files(root: Path = ROOT) -> list[str]:
-    """The URLs of pyscript.toml's [files] table (relative to pyscript.toml, i.e. to the root)."""
-    config = tomllib.loads((root / "pyscript.toml").read_text())
-    return sorted(url.removeprefix("./") for url in config.get("files", {}))
-
-
-def fetched_archives() -> list[str]:
-    """The archives the page's Python fetches itself, after boot (tools/pyscript_files.py)."""
+def python_archives() -> list[str]:
+    """The archives of the app's Python that the page fetches (tools/pyscript_files.py)."""
     spec = importlib.util.spec_from_file_location("tavli_pyscript_files", Path(__file__).with_name("pyscript_files.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return [name for name in module.ARCHIVES if name != module.ARCHIVE]
+    return list(module.ARCHIVES)
 
 
 def page_scripts(root: Path = ROOT) -> list[str]:
@@ -94,8 +87,7 @@ def vendor_files(root: Path = ROOT) -> list[str]:
 def precache_files(root: Path = ROOT) -> list[str]:
     """Every file path to precache (relative to the root), sorted, without duplicates."""
     files = set(ROOT_FILES) | {"index.html"}
-    files.update(pyscript_files(root))
-    files.update(fetched_archives())
+    files.update(python_archives())
     files.update(page_scripts(root))
     files.update(static_files(root))
     files.update(vendor_files(root))

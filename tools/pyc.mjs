@@ -2,10 +2,14 @@
 //
 //   node tools/pyc.mjs < request.json > response.json
 //
-// Reads {"files": {"tavli/game.py": "<source>", ...}} on stdin and writes {"tavli/game.py":
-// "<base64 of the .pyc>", ...} on stdout: each file compiled by Pyodide's own CPython (the one the
-// page runs, so the magic number matches) as an "unchecked-hash" .pyc (PEP 552), which the browser
-// loads without comparing it with the source's timestamp (the zip unpacks with fresh mtimes).
+// Reads {"files": {"tavli/game.py": "<source>", ...}, "checked": ["pyscript/util.py", ...]} on stdin
+// and writes {"tag": "cpython-3XX", "files": {"tavli/game.py": "<base64 of the .pyc>", ...}} on
+// stdout: each file compiled by Pyodide's own CPython (the one the page runs, so the magic number
+// matches) as a hash-based .pyc (PEP 552), which the browser loads without comparing it with the
+// source's timestamp (the archive unpacks with fresh mtimes). "Unchecked" by default: loaded as
+// is (the archive always carries a module's source and bytecode together); "checked" for the files
+// listed: the import system hashes the source it finds and uses the bytecode only if it matches
+// (for modules whose source the page gets from elsewhere, e.g. PyScript's own package).
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const chunks = [];
@@ -16,7 +20,9 @@ const pyodide = await loadPyodide({ stdout: () => {}, stderr: (s) => process.std
 pyodide.globals.set("request_json", JSON.stringify(request));
 const out = pyodide.runPython(`
 import base64, json, os, py_compile
-files = json.loads(request_json)["files"]
+request = json.loads(request_json)
+files, checked = request["files"], set(request.get("checked", ()))
+modes = py_compile.PycInvalidationMode
 result = {}
 for rel, source in files.items():
     src = "/tmp/pyc/" + rel
@@ -25,7 +31,7 @@ for rel, source in files.items():
         f.write(source)
     # dfile: the path tracebacks show, as in the browser's working directory
     pyc = py_compile.compile(src, cfile=src + "c", dfile="/home/pyodide/" + rel, doraise=True,
-                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                             invalidation_mode=modes.CHECKED_HASH if rel in checked else modes.UNCHECKED_HASH)
     with open(pyc, "rb") as f:
         result[rel] = base64.b64encode(f.read()).decode()
 import sys

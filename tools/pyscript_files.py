@@ -1,33 +1,36 @@
-"""Ship the Python of the tree to the browser as one boot archive, named by pyscript.toml's
-``[files]``, and the computer's data as a second archive fetched after boot.
+"""Ship the Python of the tree to the browser as one boot archive, and the computer's data as a
+second archive fetched after boot.
 
-PyScript fetches each ``[files]`` entry before ``web/main.py`` runs. Fetching the ~50 modules of
-``tavli/`` and ``web/`` one by one cost a request and a file-system write each at every boot, so
-they travel as one zip instead, which PyScript unpacks into the browser's working directory
-(``"./build/python.zip" = "./*"``): ``tavli/`` and ``web/`` appear there at the same relative
-paths as here, and ``import tavli`` and ``import web.render`` work there as here.
+The boot archive, ``build/python.tar.gz`` (:data:`ARCHIVE`), holds every module of ``tavli/`` and
+``web/`` at its path relative to the root. web/pyodide_early.mjs fetches it while Pyodide loads,
+inflates it as it arrives (the browser's DecompressionStream) and writes its files into the
+interpreter's working directory before PyScript runs ``web/main.py``: ``import tavli`` and
+``import web.render`` work there as here. (It is a gzip-compressed POSIX tar rather than a zip
+because one gzip stream inflates as it downloads, and PyScript's ``[files]`` would have fetched it
+only once Pyodide was up and unpacked it with Python's zipfile on the main thread.)
 
 Next to each module the archive holds its bytecode, ``__pycache__/<name>.cpython-3XX.pyc``,
 compiled by the vendored Pyodide's own Python (``node tools/pyc.mjs``), as "unchecked-hash" .pyc
 files (PEP 552) that the browser loads without compiling the source or comparing timestamps: at
 boot the browser then spends no time compiling the modules it imports (~0.2 s), and the AI's big
-data modules load quickly when first used. Without Node or node_modules/pyodide the archive holds
-the sources only (a warning says so), which works the same, only slower.
+data modules load quickly when first used. Without Node or node_modules/pyodide the archives hold
+the sources only (a warning says so), which works the same, only slower. The member
+:data:`STAMP` records which Pyodide compiled the bytecode.
 
 The computer's data modules (``tavli/ai/_*.py``: the nets' weights, the bear-off database; ~2 MB
 of the ~2.5 MB with their bytecode) are used only when the computer first acts, so they are left
 out of that boot archive and go into a second one, ``build/ai.zip`` (:data:`AI_ARCHIVE`), which
 the page fetches and unpacks at the same paths after the board is up (``web/aidata.py``); the
-service worker precaches it with the rest (tools/precache.py).
+service worker precaches both with the rest (tools/precache.py).
 
 The archives are build output (``build/`` is git-ignored): ``make vendor`` and ``make sync-files``
-write them. It is deterministic (sorted members, fixed timestamps), so an unchanged tree gives the
-same bytes and the service worker's precache version (tools/precache.py) does not change.
+write them. They are deterministic (sorted members, fixed timestamps), so an unchanged tree gives
+the same bytes and the service worker's precache version (tools/precache.py) does not change.
 After editing Python, run ``make sync-files`` (or ``make play`` / ``make test``) before
 reloading the page: the browser runs what the archive holds. A module left out of the archive is
 simply missing in the browser, hence ``tests/test_pyscript_config.py``.
 
-    python3 tools/pyscript_files.py          # write the archives and pyscript.toml's [files]
+    python3 tools/pyscript_files.py          # write the archives
     python3 tools/pyscript_files.py --check  # exit 1 if either is out of date
 """
 
@@ -36,24 +39,28 @@ from __future__ import annotations
 import argparse
 import base64
 import fnmatch
+import gzip
 import io
 import json
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CONFIG = ROOT / "pyscript.toml"
-ARCHIVE = "build/python.zip"  # relative to ROOT (= to pyscript.toml and index.html)
+ARCHIVE = "build/python.tar.gz"  # relative to ROOT (= to index.html); web/pyodide_early.mjs: the same
 AI_ARCHIVE = "build/ai.zip"  # the data modules, fetched after boot (web/aidata.py: the same name)
 AI_DATA = ("tavli/ai/_[!_]*.py",)  # which modules go into AI_ARCHIVE instead of ARCHIVE
 ARCHIVES = (ARCHIVE, AI_ARCHIVE)
 PACKAGES = ("tavli", "web")
 EXCLUDED = ("web/vendor",)
-HEADER = "[files]"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# The standard library modules PyScript's package imports that Pyodide's own start has not imported
+# (e2e/test_boot.py checks that the boot compiles no other module).
+RUNTIME_STDLIB = ("html/__init__.py", "html/entities.py")
+STAMP = ".tavli-archive"  # the boot archive's record of its bytecode: "pyodide <version>" or "sources only"
 
 
 def python_files(root: Path = ROOT) -> list[str]:
@@ -82,15 +89,65 @@ def archive_files(name: str, root: Path = ROOT) -> list[str]:
     return [rel for rel in python_files(root) if is_ai_data(rel) == (name == AI_ARCHIVE)]
 
 
-def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> tuple[str, dict[str, bytes]] | None:
+def runtime_sources(root: Path = ROOT) -> dict[str, bytes]:
+    """The modules of the runtime that the page imports at every boot after Pyodide has started,
+    by the path where the page finds them: PyScript's own ``pyscript`` package (which PyScript
+    writes into the working directory at each boot, as these sources) and the standard library
+    modules it imports that Pyodide's start has not (:data:`RUNTIME_STDLIB`). Pyodide ships its
+    standard library as sources, compiled at each import: the boot archive carries their bytecode
+    ("checked": the browser uses it only for exactly these sources), so that the boot does not
+    compile them (~60 ms). Empty where node_modules lacks either package."""
+    found = {}
+    found.update(pyscript_package(root))
+    stdlib = root / "node_modules" / "pyodide" / "python_stdlib.zip"
+    if stdlib.is_file():
+        with zipfile.ZipFile(stdlib) as archive:
+            names = set(archive.namelist())
+            for rel in RUNTIME_STDLIB:
+                if rel in names:
+                    found[rel] = archive.read(rel)
+    return found
+
+
+def pyscript_package(root: Path = ROOT) -> dict[str, bytes]:
+    """PyScript's ``pyscript`` package as the vendored @pyscript/core writes it at boot
+    (``{"pyscript/__init__.py": source, ...}``), read from the source map of its core chunk; only
+    if every source is verbatim in the chunk itself (else empty: then no bytecode, as before)."""
+    dist = root / "node_modules" / "@pyscript" / "core" / "dist"
+    for source_map in sorted(dist.glob("core-*.js.map")):
+        chunk = source_map.with_suffix("")
+        meta = json.loads(source_map.read_text(encoding="utf-8"))
+        for name, text in zip(meta.get("sources", ()), meta.get("sourcesContent") or ()):
+            if not name.endswith("src/stdlib/pyscript.js") or not text:
+                continue
+            body = text[text.index("export default") + len("export default"):].strip().rstrip(";")
+            files = dict(_walk("", json.loads(body)))
+            code = chunk.read_text(encoding="utf-8") if chunk.is_file() else ""
+            if files and all(json.dumps(src, ensure_ascii=False) in code for src in files.values()):
+                return {rel: src.encode("utf-8") for rel, src in files.items()}
+    return {}
+
+
+def _walk(prefix: str, tree: dict):
+    for key, value in tree.items():
+        if isinstance(value, str):
+            yield prefix + key, value
+        else:
+            yield from _walk(f"{prefix}{key}/", value)
+
+
+def compile_pyc(sources: dict[str, bytes], root: Path = ROOT,
+                checked: frozenset[str] = frozenset()) -> tuple[str, dict[str, bytes]] | None:
     """``(cache_tag, {path: pyc bytes})`` compiled by the vendored Pyodide (tools/pyc.mjs), or
-    ``None`` (with a warning) where Node or node_modules/pyodide is missing or fails."""
+    ``None`` (with a warning) where Node or node_modules/pyodide is missing or fails. Paths in
+    ``checked`` get checked-hash bytecode, the others unchecked."""
     node = shutil.which("node")
     if node is None or not (root / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         print("pyscript_files: warning: no node or node_modules/pyodide: the archive holds sources only "
               "(slower boot); run `make vendor`", file=sys.stderr)
         return None
-    request = json.dumps({"files": {rel: data.decode("utf-8") for rel, data in sources.items()}})
+    request = json.dumps({"files": {rel: data.decode("utf-8") for rel, data in sources.items()},
+                          "checked": sorted(checked)})
     try:
         done = subprocess.run([node, str(root / "tools" / "pyc.mjs")], input=request.encode(),
                               capture_output=True, check=True, timeout=300)
@@ -122,35 +179,77 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 
 def archive_bytes(root: Path = ROOT, *, pyc: bool = True, name: str = ARCHIVE) -> bytes:
-    """The zip of the modules of archive ``name`` (:func:`archive_files`; members at their paths
-    relative to ``root``) and, with ``pyc``, of their bytecode where it can be compiled."""
+    """The archive ``name`` (:func:`archive_files`; members at their paths relative to ``root``)
+    and, with ``pyc``, the bytecode of its modules where it can be compiled."""
     return all_archives(root, pyc=pyc)[name]
 
 
 def all_archives(root: Path = ROOT, *, pyc: bool = True) -> dict[str, bytes]:
-    """Every archive of :data:`ARCHIVES`, by name (the bytecode compiled in one run)."""
+    """Every archive of :data:`ARCHIVES`, by name (the bytecode compiled in one run). The boot
+    archive also carries :func:`runtime_sources` with their bytecode, when it can be compiled."""
     sources = {rel: (root / rel).read_bytes() for rel in python_files(root)}
-    compiled = compile_pyc(sources, root) if pyc else None
-    return {name: _zip({rel: sources[rel] for rel in archive_files(name, root)}, compiled, root) for name in ARCHIVES}
+    runtime = runtime_sources(root) if pyc else {}
+    compiled = compile_pyc({**sources, **runtime}, root, checked=frozenset(runtime)) if pyc else None
+    stamp = f"pyodide {pyodide_version(root)}" if compiled else "sources only"
+    out = {}
+    for name in ARCHIVES:
+        held = {rel: sources[rel] for rel in archive_files(name, root)}
+        if name == ARCHIVE and compiled:
+            held.update(runtime)
+        members = _members(held, compiled)
+        out[name] = _tar_gz(members, stamp) if name == ARCHIVE else _zip(members, stamp)
+    return out
 
 
-def _zip(sources: dict[str, bytes], compiled: tuple[str, dict[str, bytes]] | None, root: Path) -> bytes:
+def _members(sources: dict[str, bytes], compiled: tuple[str, dict[str, bytes]] | None) -> dict[str, bytes]:
+    """Each module's source and, if compiled, its bytecode, by the path they unpack to."""
+    members = {}
+    for rel, data in sources.items():
+        members[rel] = data
+        if compiled is not None:
+            tag, codes = compiled
+            members[pyc_path(rel, tag)] = codes[rel]
+    return members
+
+
+def _zip(members: dict[str, bytes], stamp: str) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        # Records which Pyodide compiled the bytecode: a new one makes the archive out of date.
-        archive.comment = f"pyodide {pyodide_version(root)}".encode() if compiled else b"sources only"
-        for rel, data in sources.items():
+        archive.comment = stamp.encode()  # which Pyodide compiled the bytecode: a new one makes it stale
+        for rel, data in members.items():
             _add(archive, rel, data)
-            if compiled is not None:
-                tag, codes = compiled
-                _add(archive, pyc_path(rel, tag), codes[rel])
     return buffer.getvalue()
+
+
+def _tar_gz(members: dict[str, bytes], stamp: str) -> bytes:
+    """A POSIX ustar archive of ``members`` (then :data:`STAMP`), gzip-compressed; no timestamps,
+    owners or pax headers, so that the same members give the same bytes."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as archive:
+        for rel, data in [*members.items(), (STAMP, stamp.encode())]:
+            info = tarfile.TarInfo(rel)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            archive.addfile(info, io.BytesIO(data))
+    out = io.BytesIO()
+    with gzip.GzipFile(filename="", fileobj=out, mode="wb", compresslevel=9, mtime=0) as packed:
+        packed.write(raw.getvalue())
+    return out.getvalue()
+
+
+def read_archive(data: bytes) -> tuple[dict[str, bytes], str]:
+    """``(members by path, stamp)`` of an archive written here (a zip, or the boot tar.gz)."""
+    if data[:2] == b"\x1f\x8b":
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+            members = {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}
+        return members, members.pop(STAMP, b"").decode()
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}, archive.comment.decode()
 
 
 def archive_sources(data: bytes) -> dict[str, bytes]:
     """The ``.py`` members of an archive, by path."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        return {name: archive.read(name) for name in archive.namelist() if name.endswith(".py")}
+    members, _ = read_archive(data)
+    return {name: body for name, body in members.items() if name.endswith(".py")}
 
 
 def archive_is_current(root: Path = ROOT, name: str | None = None) -> bool:
@@ -162,59 +261,37 @@ def archive_is_current(root: Path = ROOT, name: str | None = None) -> bool:
     if not path.is_file():
         return False
     try:
-        with zipfile.ZipFile(path) as archive:
-            comment = archive.comment.decode()
-        held = archive_sources(path.read_bytes())
-    except zipfile.BadZipFile:
+        members, stamp = read_archive(path.read_bytes())
+    except (zipfile.BadZipFile, tarfile.TarError, OSError, EOFError):
         return False
     version = pyodide_version(root)
-    if version is not None and shutil.which("node") and comment != f"pyodide {version}":
+    if version is not None and shutil.which("node") and stamp != f"pyodide {version}":
         return False  # bytecode of another Pyodide, or none while it could be compiled
-    return held == {rel: (root / rel).read_bytes() for rel in archive_files(name, root)}
-
-
-def files_table() -> str:
-    lines = [HEADER, "# Generated by tools/pyscript_files.py: the zip of every .py under tavli/ and web/",
-             "# (but the AI's data, build/ai.zip, fetched after boot by web/aidata.py),",
-             "# unpacked by PyScript into the browser's working directory (\"./*\")."]
-    lines.append(f'"./{ARCHIVE}" = "./*"')
-    return "\n".join(lines) + "\n"
-
-
-def updated_config(text: str) -> str:
-    """``text`` with its ``[files]`` table (which must be the last table) replaced."""
-    head, sep, _ = text.partition(HEADER + "\n")
-    if not sep:
-        head = text.rstrip("\n") + "\n\n"
-    return head + files_table()
+    held = {rel: body for rel, body in members.items() if rel.endswith(".py")}
+    expected = {rel: (root / rel).read_bytes() for rel in archive_files(name, root)}
+    if name == ARCHIVE and stamp.startswith("pyodide "):
+        expected.update(runtime_sources(root))
+    return held == expected
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the browser's Python archives; sync pyscript.toml.")
-    parser.add_argument("--check", action="store_true", help="only report whether all are up to date")
+    parser = argparse.ArgumentParser(description="Build the browser's Python archives.")
+    parser.add_argument("--check", action="store_true", help="only report whether they are up to date")
     args = parser.parse_args(argv)
-    text = CONFIG.read_text()
-    new = updated_config(text)
-    stale = []
-    if new != text:
-        stale.append("pyscript.toml [files]")
     # Rebuilt only when a source changed: the same sources keep the same bytes (and precache version).
-    stale += [name for name in ARCHIVES if not archive_is_current(ROOT, name)]
+    stale = [name for name in ARCHIVES if not archive_is_current(ROOT, name)]
     if not stale:
-        print(f"pyscript_files: {', '.join(ARCHIVES)} and pyscript.toml are up to date")
+        print(f"pyscript_files: {', '.join(ARCHIVES)} are up to date")
         return 0
     if args.check:
         print(f"pyscript_files: out of date: {', '.join(stale)}; run `make sync-files`", file=sys.stderr)
         return 1
-    if new != text:
-        CONFIG.write_text(new)
-    if any(name in stale for name in ARCHIVES):
-        for name, data in all_archives().items():
-            path = ROOT / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not path.is_file() or path.read_bytes() != data:
-                path.write_bytes(data)
-            print(f"pyscript_files: {name}: {len(archive_files(name))} modules, {len(data) / 1e3:.0f} kB")
+    for name, data in all_archives().items():
+        path = ROOT / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+        print(f"pyscript_files: {name}: {len(archive_files(name))} modules, {len(data) / 1e3:.0f} kB")
     print(f"pyscript_files: wrote {', '.join(stale)}")
     return 0
 

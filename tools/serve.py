@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ARCHIVE = "/build/python.zip"  # the browser's Python, packed by tools/pyscript_files.py
+ARCHIVE = "/build/python.tar.gz"  # the browser's Python, packed by tools/pyscript_files.py
 _rebuilding = threading.Lock()
 
 # Types the page depends on, set here rather than trusting the host's mimetypes database.
@@ -30,6 +30,7 @@ TYPES = {
     ".toml": "text/plain",
     ".py": "text/plain",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # a file, not a Content-Encoding: the page inflates it itself
     ".svg": "image/svg+xml",
     ".map": "application/json",
 }

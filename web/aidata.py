@@ -1,6 +1,6 @@
 """The computer's data in the page: ``build/ai.zip``, fetched after boot.
 
-The boot archive (pyscript.toml's ``[files]``) leaves out the data modules of ``tavli/ai`` (the
+The boot archive (``build/python.tar.gz``, web/pyodide_early.mjs) leaves out the data modules of ``tavli/ai`` (the
 nets' weights, the bear-off database: ``tavli/ai/_*.py``, ~2 MB with their bytecode), which only
 the computer's first decision needs; tools/pyscript_files.py puts them into :data:`ARCHIVE`
 instead. ``web.dom`` fetches it once, idly after the board is up or at the latest before the

@@ -28,6 +28,9 @@ ANIM_KEYS = {0.0: "opt_anim_off", 0.5: "opt_anim_slow", 1.0: "opt_anim_normal", 
 
 @dataclass(frozen=True)
 class Dialog:
+    """A dialog to show over the board: its kind (``data-dialog``), its HTML, and whether Escape
+    or a click outside closes it."""
+
     kind: str  # new-match, options, rules, cube, answer, resign, resign-match, notice
     html: str
     cancellable: bool = True

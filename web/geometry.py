@@ -50,6 +50,8 @@ PIN_MARK_R = 7  # radius of the mark on a pinned checker
 
 @dataclass(frozen=True)
 class Rect:
+    """An axis-aligned rectangle in board units (x, y: top-left corner)."""
+
     x: float
     y: float
     w: float

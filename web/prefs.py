@@ -104,6 +104,9 @@ def fit_new_match(new_match: NewMatch) -> NewMatch:
 
 @dataclass(frozen=True)
 class Prefs:
+    """The options kept on this device: how the board looks and plays, sound, language, and the
+    new-match screen's last choices."""
+
     view: ViewOptions = field(default_factory=ViewOptions)
     sound: bool = True
     language: str | None = None  # None: follow the browser's languages

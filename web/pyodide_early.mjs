@@ -1,32 +1,79 @@
-/* Start Pyodide at once, in parallel with PyScript's own start-up, and hand PyScript that interpreter.
+/* Start Pyodide at once, in parallel with PyScript's own start-up, and hand PyScript that interpreter
+ * with the game's Python already in its file system.
  *
  * pyscript.toml names this module as PyScript's `interpreter`, and index.html imports it before
  * PyScript's core.js. Importing it begins loadPyodide() right away (the vendored Pyodide of
- * web/vendor/pyodide/, as before): the runtime downloads, compiles and initialises while PyScript
- * is still fetching its chunks, pyscript.toml and its TOML parser (~0.4 s of a cold boot that
- * used to come before Pyodide even started). When PyScript then calls this module's loadPyodide,
- * it gets the interpreter already under way, with PyScript's stdout and stderr attached; the page
- * still runs exactly one Pyodide. PyScript reads `loadPyodide` and `version`, as from pyodide.mjs.
+ * web/vendor/pyodide/): the runtime downloads, compiles and initialises while PyScript is still
+ * fetching its chunks, pyscript.toml and its TOML parser. When PyScript then calls this module's
+ * loadPyodide, it gets the interpreter already under way, with PyScript's stdout and stderr
+ * attached; the page still runs exactly one Pyodide. PyScript reads `loadPyodide` and `version`,
+ * as from pyodide.mjs.
+ *
+ * The game's Python, build/python.zip (tools/pyscript_files.py), is fetched and inflated here too,
+ * in parallel with Pyodide (web/untar.mjs), and written into the interpreter's working directory
+ * (/home/pyodide: tavli/, web/ and their bytecode) as soon as Pyodide is up, before PyScript asks for
+ * it. PyScript's own `[files]` would fetch it only then, and unpack it with Python's zipfile
+ * (~35 ms of the main thread that the page is waiting on). Where the browser cannot inflate
+ * (no DecompressionStream), Pyodide unpacks the archive as PyScript would have.
  *
  * Options this early start cannot honour (anything beyond stdout, stderr and indexURL, e.g. the
  * lock file PyScript passes when pyscript.toml has `packages`) make it load a Pyodide of its own,
- * as pyodide.mjs would: this is an optimisation, never a change of behaviour.
+ * as pyodide.mjs would, with the game's files written into it as well: this is an optimisation,
+ * never a change of behaviour.
  */
 
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
+import { canInflate, gunzip, isGzip, untar } from "./untar.mjs";
 
 export { version };
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+/** The game's Python (tools/pyscript_files.py ARCHIVE), relative to this module. */
+export const ARCHIVE = "../build/python.tar.gz";
+const HOME = "/home/pyodide";  // Pyodide's working directory, where PyScript's "./*" unpacked it
+
 let early = null;
+let archive = null;
 let handedOver = false;
 
-/** The interpreter started by this module (started by the first call). */
+/** The archive's members, inflated as they arrive; or its bytes where this browser cannot inflate. */
+function fetchArchive() {
+  if (!archive) {
+    const url = new URL(ARCHIVE, import.meta.url);
+    archive = fetch(url).then(async (response) => {
+      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+      if (!canInflate) return { buffer: await response.arrayBuffer(), members: null };
+      return { buffer: null, members: untar(await gunzip(response.body)) };
+    });
+  }
+  return archive;
+}
+
+/** Write the game's Python into `pyodide`'s working directory; returns `pyodide`. */
+async function install(pyodide) {
+  const { buffer, members } = await fetchArchive();
+  if (members === null) {
+    pyodide.unpackArchive(buffer, isGzip(new Uint8Array(buffer)) ? "tar.gz" : "tar", { extractDir: HOME });
+    return pyodide;
+  }
+  const outside = members.find(([name]) => name.startsWith("/") || name.split("/").includes(".."));
+  if (outside) throw new Error(`${ARCHIVE}: refusing ${outside[0]}`);
+  const { FS } = pyodide;
+  for (const [name, data] of members) {
+    const path = `${HOME}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
+  return pyodide;
+}
+
+/** The interpreter started by this module, the game's Python in place (started by the first call). */
 export function start() {
   if (!early) {
+    fetchArchive().catch(() => {});  // reported by install(), where it is awaited
     early = load({ indexURL }).then((pyodide) => {
       performance.mark("tavli:pyodide-ready");  // bench/boot.py: the boot after this is Tavli's own
-      return pyodide;
+      return install(pyodide);
     });
   }
   return early;
@@ -35,7 +82,7 @@ export function start() {
 /** PyScript's entry point: the early interpreter, with PyScript's output callbacks. */
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _ignored, ...rest } = options;
-  if (handedOver || Object.keys(rest).length > 0) return load({ ...options, indexURL });
+  if (handedOver || Object.keys(rest).length > 0) return install(await load({ ...options, indexURL }));
   handedOver = true;
   const pyodide = await start();
   if (stdout) pyodide.setStdout({ batched: stdout });
@@ -43,4 +90,11 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
-start().catch(() => {});  // a failure is reported where PyScript awaits it, not twice
+/** Show on the page that the game cannot start (PyScript also reports the error, in the console). */
+function report(error) {
+  document.body.dataset.phase = "error";
+  const status = document.getElementById("status-text");
+  if (status) status.textContent = `Tavli could not start: ${error && error.message ? error.message : error}`;
+}
+
+start().catch(report);

@@ -34,6 +34,8 @@ def top_point(variant: str, own: int) -> int:
 
 @dataclass(frozen=True)
 class DieView:
+    """One die as drawn: its value, and whether it has been played this turn."""
+
     value: int
     used: bool = False
 
@@ -126,6 +128,8 @@ class Control:
 
 @dataclass(frozen=True)
 class PlayerCard:
+    """One player's card beside the board: name, score, pip count, whether on turn."""
+
     name: str
     player: int  # match player (0 light, 1 dark)
     score: int
