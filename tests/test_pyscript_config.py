@@ -76,6 +76,22 @@ def test_pyodide_downloads_are_preloaded_as_pyodide_fetches_them():
         assert f'<link rel="modulepreload" href="./web/vendor/pyodide/{name}">' in html
 
 
+def test_pyscripts_own_chunks_are_preloaded():
+    # index.html names PyScript's chunks (hashed file names) so that they load at once: they must be
+    # the ones the vendored core.js imports, directly (the core chunk) or on start-up (the TOML
+    # parser for pyscript.toml, the error plugin); a new @pyscript/core changes them.
+    dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    if not (dist / "core.js").is_file():
+        pytest.skip("node_modules/@pyscript/core is not installed (make vendor)")
+    html = (ROOT / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./web/vendor/pyscript/([^"]+)">', html)
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (dist / "core.js").read_text()).group(1)
+    chunk = (dist / core).read_text()
+    wanted = [core] + [re.search(rf'import\("\./({name}-[\w-]+\.js)"\)', chunk).group(1) for name in ("toml", "error")]
+    assert preloaded == wanted, f"index.html preloads {preloaded}; @pyscript/core has {wanted}: update index.html"
+    assert '<link rel="preload" href="./pyscript.toml" as="fetch" crossorigin>' in html
+
+
 def test_no_remote_urls_and_no_packages():
     config = _config()
     assert "packages" not in config, "stdlib only: `packages` would pull micropip and PyPI"
@@ -113,7 +129,7 @@ def test_the_archives_hold_every_python_file_at_its_path(tmp_path):
     # The AI's data travels apart (fetched after boot); the code that loads it boots with the rest.
     assert {"tavli/ai/_weights_data.py", "tavli/ai/_bearoff_data.py"} <= set(data)
     assert all(rel.startswith("tavli/ai/_") for rel in data)
-    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py"} <= set(boot)
+    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py", "web/app.py"} <= set(boot)
 
 
 def test_the_page_fetches_the_archive_the_build_writes():
@@ -233,9 +249,10 @@ def test_index_html_uses_only_relative_urls():
     assert '<body data-phase="loading">' in html
 
 
-def test_the_archive_and_the_script_are_preloaded_as_pyscript_fetches_them():
-    # PyScript fetches <script type="py" src> only once Pyodide is up; preloaded (same request mode
-    # as its fetch()), it and the archive are in the browser's hands by then.
+def test_the_archive_and_the_script_are_preloaded_as_they_are_fetched():
+    # Preloaded in the same request mode as the fetch() that reads them (web/pyodide_early.mjs for
+    # the archive, PyScript for <script type="py" src> once Pyodide is up), they are on their way
+    # before any script runs.
     html = (ROOT / "index.html").read_text()
     for url in [f"./{pyscript_files.ARCHIVE}", "./web/main.py"]:
         assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
