@@ -35,6 +35,7 @@ import argparse
 import importlib.util
 import os
 import statistics
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -64,7 +65,8 @@ def _serve():
     spec = importlib.util.spec_from_file_location("tavli_serve", ROOT / "tools" / "serve.py")
     serve = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(serve)
-    server = serve.make_server("127.0.0.1", 0, quiet=True, directory=ROOT, prefix="/")
+    # As a static host serves the site: the archives as built (main() rebuilds them first if stale).
+    server = serve.make_server("127.0.0.1", 0, quiet=True, directory=ROOT, prefix="/", rebuild=False)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{HOST}:{server.server_address[1]}/"
 
@@ -115,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
+    subprocess.run([sys.executable, str(ROOT / "tools" / "pyscript_files.py")], check=True)  # archives current
     server, base = _serve()
     results = {}
     try:
