@@ -44,6 +44,36 @@ def test_boots_under_a_sub_path(page, page_log, subpath_site_url):
     assert outside == [], "every URL must be relative to the page"
 
 
+def _archive_without_its_stamp() -> bytes:
+    """The boot archive less its last member (as an interrupted copy to a host could leave it)."""
+    import gzip
+    import io
+    import tarfile
+    from pathlib import Path
+
+    built = Path(__file__).resolve().parents[1] / "build" / "python.tar.gz"
+    out = io.BytesIO()
+    with tarfile.open(fileobj=io.BytesIO(built.read_bytes()), mode="r:gz") as source, \
+            tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as target:
+        members = source.getmembers()
+        assert members[-1].name == ".tavli-archive"
+        for member in members[:-1]:
+            target.addfile(member, source.extractfile(member))
+    return gzip.compress(out.getvalue())
+
+
+def test_an_incomplete_archive_is_reported_on_the_page(page, page_log):
+    # Refused as a whole: no half-installed game.
+    page_log.allow(r"python\.tar\.gz is incomplete")
+    data = _archive_without_its_stamp()
+    page.route("**/build/python.tar.gz", lambda route: route.fulfill(status=200, body=data,
+                                                                      content_type="application/gzip"))
+    page.goto("./")
+    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
+    assert page.locator("#status-text").text_content() == (
+        "Tavli could not start: /build/python.tar.gz is incomplete")
+
+
 def test_a_missing_archive_is_reported_on_the_page(page, page_log):
     # The game's Python cannot be fetched (a broken deployment): the page says so instead of
     # loading forever.

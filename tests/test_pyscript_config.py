@@ -104,6 +104,7 @@ def test_the_interpreter_module_fetches_the_archive_the_build_writes():
     assert "files" not in _config()
     early = (ROOT / "web" / "pyodide_early.mjs").read_text()
     assert f'export const ARCHIVE = "../{pyscript_files.ARCHIVE}";' in early
+    assert f'const STAMP = "{pyscript_files.STAMP}";' in early  # a truncated archive is refused
     assert pyscript_files.ARCHIVE.endswith(".tar.gz")  # one gzip stream, inflated as it downloads
     assert '"tar.gz" : "tar", { extractDir' in early  # where the browser cannot inflate
     assert (ROOT / ".gitignore").read_text().count("build/"), "the archive is build output"

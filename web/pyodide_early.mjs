@@ -31,6 +31,8 @@ const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 /** The game's Python (tools/pyscript_files.py ARCHIVE), relative to this module. */
 export const ARCHIVE = "../build/python.tar.gz";
 const HOME = "/home/pyodide";  // Pyodide's working directory, where PyScript's "./*" unpacked it
+const STAMP = ".tavli-archive";  // the archive's last member (tools/pyscript_files.py STAMP)
+const archiveURL = new URL(ARCHIVE, import.meta.url);
 
 let early = null;
 let archive = null;
@@ -39,7 +41,7 @@ let handedOver = false;
 /** The archive's members, inflated as they arrive; or its bytes where this browser cannot inflate. */
 function fetchArchive() {
   if (!archive) {
-    const url = new URL(ARCHIVE, import.meta.url);
+    const url = archiveURL;
     archive = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
       if (!canInflate) return { buffer: await response.arrayBuffer(), members: null };
@@ -57,7 +59,8 @@ async function install(pyodide) {
     return pyodide;
   }
   const outside = members.find(([name]) => name.startsWith("/") || name.split("/").includes(".."));
-  if (outside) throw new Error(`${ARCHIVE}: refusing ${outside[0]}`);
+  if (outside) throw new Error(`${archiveURL.pathname}: refusing ${outside[0]}`);
+  if (!members.some(([name]) => name === STAMP)) throw new Error(`${archiveURL.pathname} is incomplete`);
   const { FS } = pyodide;
   for (const [name, data] of members) {
     const path = `${HOME}/${name}`;
