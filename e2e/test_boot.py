@@ -35,6 +35,9 @@ def test_boot_draws_the_initial_position(page, page_log, site_url):
     assert page_log.foreign_requests(origin) == [], "the page must load everything from its own origin"
     # The runtime really came from the vendored copy.
     assert any(u.endswith("/web/vendor/pyodide/pyodide.asm.wasm") for u in page_log.requests)
+    # PyScript's plugins that the page does not use (pyscript.toml, <mpy-config>) are not fetched.
+    unused = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager", "codemirror")
+    assert not [u for u in page_log.requests if any(f"/{name}" in u for name in unused)]
 
 
 def test_boots_under_a_sub_path(page, page_log, subpath_site_url):
