@@ -30,7 +30,7 @@ export { version };
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 /** The game's Python (tools/pyscript_files.py ARCHIVE), relative to this module. */
 export const ARCHIVE = "../build/python.tar.gz";
-const HOME = "/home/pyodide";  // Pyodide's working directory, where PyScript's "./*" unpacked it
+const HOME = "/home/pyodide";  // Pyodide's working directory: first on sys.path, where PyScript writes too
 const STAMP = ".tavli-archive";  // the archive's last member (tools/pyscript_files.py STAMP)
 const archiveURL = new URL(ARCHIVE, import.meta.url);
 
@@ -41,9 +41,8 @@ let handedOver = false;
 /** The archive's members, inflated as they arrive; or its bytes where this browser cannot inflate. */
 function fetchArchive() {
   if (!archive) {
-    const url = archiveURL;
-    archive = fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    archive = fetch(archiveURL).then(async (response) => {
+      if (!response.ok) throw new Error(`${archiveURL.pathname}: HTTP ${response.status}`);
       if (!canInflate) return { buffer: await response.arrayBuffer(), members: null };
       return { buffer: null, members: untar(await gunzip(response.body)) };
     });
