@@ -19,7 +19,6 @@ heuristic bot) or a level of the neural opponent (``intermediate``, ``expert``, 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -37,8 +36,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except (OSError, ValueError) as error:
-        print(f"tavli: {error}", file=sys.stderr)
+        print(f"tavli: {_one_line(error)}", file=sys.stderr)
         return 1
+    except Exception as error:  # noqa: BLE001 (a last resort: one line, never a traceback)
+        print(f"tavli: unexpected {type(error).__name__}: {_one_line(error)}", file=sys.stderr)
+        return 2
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:500]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -135,12 +141,11 @@ def _run_match(args: argparse.Namespace) -> int:
 
 def _run_show(args: argparse.Namespace) -> int:
     text = args.path.read_text(encoding="utf-8")
-    try:
-        json.loads(text)
-    except ValueError:
-        match = Match.from_mat(text)
-    else:
+    # A saved match is a JSON object; a .mat transcript never starts with "{" (nor "[").
+    if text.lstrip()[:1] in ("{", "["):
         match = Match.from_json(text)
+    else:
+        match = Match.from_mat(text)
     print(show_text(match))
     return 0
 

@@ -366,7 +366,10 @@ def _after(position: Position, moves: list[tuple[int, int]]) -> Position:
 
 
 def decode_ids(text: str) -> tuple[Position, MatchState]:
-    """``"PositionID:MatchID"`` (as GNU Backgammon shows them) read into its parts."""
+    """``"PositionID:MatchID"`` (as GNU Backgammon shows them) read into its parts; ``ValueError``
+    for anything else (not a string included)."""
+    if not isinstance(text, str):
+        raise ValueError("expected 'PositionID:MatchID' as text, e.g. 4HPwATDgc/ABMA:cAkAAAAAAAAA")
     position_text, sep, match_text = text.strip().partition(":")
     if not sep:
         raise ValueError("expected 'PositionID:MatchID', e.g. 4HPwATDgc/ABMA:cAkAAAAAAAAA")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from . import safejson
 from .dice import DiceSource, FixedDice, SecureDice, SeededDice
 from .game import Game, GameResult, Outcome
 from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, GameScore, Match, _CountingDice
@@ -115,11 +116,12 @@ def dumps(match: Match, now: float | None = None, **options: Any) -> str:
 
 
 def loads(text: str | bytes, *, dice: DiceSource | None = None, time: Callable[[], float] | None = None) -> Match:
-    """A match from :func:`dumps`' text; ``ValueError`` saying what is wrong otherwise."""
+    """A match from :func:`dumps`' text; ``ValueError`` saying what is wrong otherwise (the text is
+    parsed by :func:`tavli.safejson.loads`: bounded in size and depth, no NaN or Infinity)."""
     try:
-        document = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"not a saved match: the text is not JSON ({error})") from None
+        document = safejson.loads(text)
+    except ValueError as error:
+        raise ValueError(f"not a saved match: {error}") from None
     return from_document(document, dice=dice, time=time)
 
 
@@ -143,6 +145,8 @@ def from_document(document: Any, *, dice: DiceSource | None = None, time: Callab
         raise ValueError(f"corrupt saved match: {error}") from None
     except (KeyError, TypeError, IndexError, AttributeError) as error:
         raise ValueError(f"corrupt saved match: missing or malformed {error}") from None
+    except (OverflowError, RecursionError) as error:  # an infinite number or a deep structure in a dict given
+        raise ValueError(f"corrupt saved match: {error}") from None
 
 
 def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[], float] | None) -> Match:

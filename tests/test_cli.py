@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tavli.cli import main
 from tavli.match import Match
 
@@ -91,3 +93,37 @@ def test_an_option_of_another_game_is_an_error(capsys):
     assert "prime is an option of Fevga" in capsys.readouterr().err
     assert main(["match", "--players", "grandmaster,beginner"]) == 1
     assert "unknown player" in capsys.readouterr().err
+
+
+def _saved_match_text() -> str:
+    match = Match(3, seed=2)
+    match.roll()
+    match.play(match.turn.plays[0])
+    return match.to_json()
+
+
+@pytest.mark.parametrize(
+    "mangle, words",
+    [
+        (lambda t: t.replace('"cube": 1,', '"cube": Infinity,', 1), "Infinity"),
+        (lambda t: t.replace('"scores": [0, 0]', '"scores": [1e999, 0]', 1), "too large"),
+        (lambda t: t.replace('"results": []', '"results": [{"winner": 0, "outcome": "single", "counted": "single", "cube": 1, "points": Infinity, "reason": "bear-off"}]', 1), "Infinity"),
+        (lambda t: "[" * 100000, "deep"),
+        (lambda t: t[: len(t) // 2], "not valid JSON"),
+    ],
+)
+def test_show_reports_a_bad_save_in_one_line(tmp_path, capsys, mangle, words):
+    bad = tmp_path / "bad.json"
+    bad.write_text(mangle(_saved_match_text()), encoding="utf-8")
+    assert main(["show", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tavli: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err and ".mat" not in err and "transcript" not in err
+    assert words in err
+
+
+def test_show_reads_a_mat_that_is_not_json(tmp_path, capsys):
+    bad = tmp_path / "bad.mat"
+    bad.write_text("this is not a transcript\n", encoding="utf-8")
+    assert main(["show", str(bad)]) == 1
+    assert capsys.readouterr().err.startswith("tavli: ")
