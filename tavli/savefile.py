@@ -158,15 +158,15 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     _expect(variant in VARIANTS, f"game {variant!r}")
     _expect(variant == "portes" or document["version"] >= 2, "game for a version 1 document")
     rules = Rules.from_dict(document["rules"])
-    source = dice if dice is not None else _dice_from_dict(document["dice"])
+    log = document["log"]
+    _expect(isinstance(log, list) and all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log), "event log")
+    source = dice if dice is not None else _dice_from_dict(document["dice"], _dice_in_log(log))
     clock = _clock_from_dict(document.get("clock"))
     options = document.get("options")
     _expect(options is None or (variant != "portes" and isinstance(options, dict)), "options")
     match = Match(length, rules, source, clock=clock, time=time, games=games, variant=variant, options=options)
     if dice is None:
         match.dice.drawn = int(document["dice"].get("drawn", 0))
-    log = document["log"]
-    _expect(isinstance(log, list) and all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log), "event log")
     _restore_state(match, document["state"])
     _check_log(log, match)
     match.log = [dict(event) for event in log]
@@ -290,11 +290,20 @@ def _dice_to_dict(counting: _CountingDice) -> dict[str, Any]:
     return {"kind": "external", "drawn": counting.drawn}
 
 
-def _dice_from_dict(data: Any) -> DiceSource:
+def _dice_in_log(log: list[dict[str, Any]]) -> int:
+    """How many dice the log says were thrown: two for each opening throw (ties included) and
+    for each roll. A match counts exactly these (``dice.drawn``), or fewer when its dice came
+    from elsewhere for a while (the browser's, not counted back)."""
+    return sum(len(e["dice"]) for e in log if e["type"] in ("opening", "roll") and isinstance(e.get("dice"), list))
+
+
+def _dice_from_dict(data: Any, thrown: int) -> DiceSource:
+    """The saved dice source; ``thrown``: the dice the log records, which ``drawn`` may not pass
+    (a seeded source is advanced ``drawn`` times)."""
     _expect(isinstance(data, dict), "dice")
     kind = data.get("kind")
     drawn = data.get("drawn", 0)
-    _expect(_is_int(drawn) and drawn >= 0, "number of dice thrown")
+    _expect(_is_int(drawn) and 0 <= drawn <= thrown, f"number of dice thrown ({drawn!r}; the event log shows {thrown})")
     if kind == "seeded":
         seed = data["seed"]
         _expect(_is_int(seed), "dice seed")

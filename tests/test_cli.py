@@ -127,3 +127,11 @@ def test_show_reads_a_mat_that_is_not_json(tmp_path, capsys):
     bad.write_text("this is not a transcript\n", encoding="utf-8")
     assert main(["show", str(bad)]) == 1
     assert capsys.readouterr().err.startswith("tavli: ")
+
+
+def test_show_refuses_a_huge_dice_count_at_once(tmp_path, capsys):
+    """``dice.drawn`` of 10**9 once hung ``show`` (a seeded source advanced that many times)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(_saved_match_text().replace('"drawn": ', '"drawn": 1000000000', 1), encoding="utf-8")
+    assert main(["show", str(bad)]) == 1
+    assert "dice thrown" in capsys.readouterr().err

@@ -198,3 +198,29 @@ def test_a_corrupt_document_is_refused_with_the_reason(name):
 def test_text_that_is_no_saved_match_is_refused(text):
     with pytest.raises(ValueError):
         Match.from_json(text)
+
+
+def _seeded_text() -> str:
+    match = Match(3, seed=2)
+    match.roll()
+    match.play(match.turn.plays[0])
+    match.roll()
+    return match.to_json()
+
+
+@pytest.mark.parametrize("drawn", [7, 10**8, 10**9, 10**18])
+def test_dice_drawn_beyond_what_the_log_shows_is_refused_at_once(drawn) -> None:
+    """``dice.drawn`` cannot exceed the dice the log records (the opening and every roll): a
+    seeded source is not advanced a billion times first (issue 12, item 17)."""
+    document = json.loads(_seeded_text())
+    assert document["dice"]["drawn"] == 6  # an opening of 2 dice (or more, on ties) and a roll
+    document["dice"]["drawn"] = drawn
+    with pytest.raises(ValueError, match="dice thrown"):
+        from_document(document)
+
+
+def test_dice_drawn_up_to_the_log_loads() -> None:
+    document = json.loads(_seeded_text())
+    assert from_document(document).dice.drawn == 6
+    document["dice"]["drawn"] = 0  # dice from elsewhere (the browser's) are not counted back
+    from_document(document)
