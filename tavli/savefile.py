@@ -22,6 +22,7 @@ newer version, or inconsistent raises ``ValueError`` with the reason, never a ha
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Callable
 
 from . import safejson
@@ -159,7 +160,8 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     _expect(variant == "portes" or document["version"] >= 2, "game for a version 1 document")
     rules = Rules.from_dict(document["rules"])
     log = document["log"]
-    _expect(isinstance(log, list) and all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in log), "event log")
+    _expect(isinstance(log, list), "event log")
+    _check_events(log)
     source = dice if dice is not None else _dice_from_dict(document["dice"], _dice_in_log(log))
     clock = _clock_from_dict(document.get("clock"))
     options = document.get("options")
@@ -179,6 +181,90 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     if options is not None:
         _expect(again["options"] == options, "options")
     return match
+
+
+# Each event of the log by type: the fields it must have (and, by ``?``, may have), each checked by
+# its kind. Everything a reader of the log uses (resuming, the board, the transcript) is here.
+_PLAYER, _DICE, _PAIR, _LEVEL, _CUBE, _BOOL, _SCORES, _GAME, _REASON, _MOVES, _TEXT, _WINNER = (
+    "player", "dice", "pair", "level", "cube", "bool", "scores", "game", "reason", "moves", "text", "winner",
+)
+_RESULT = {"winner": _WINNER, "outcome": "outcome", "counted": "outcome", "cube": _CUBE, "points": "points",
+           "reason": _REASON, "scores": _SCORES}
+_EVENTS: dict[str, dict[str, str]] = {
+    "game": {"game": _GAME, "scores": _SCORES, "crawford": _BOOL},
+    "next-game": {},
+    "opening": {"dice": _PAIR},
+    "roll": {"player": _PLAYER, "dice": _PAIR},
+    "play": {"player": _PLAYER, "dice": _PAIR, "moves": _MOVES, "text": _TEXT},
+    "double": {"player": _PLAYER, "cube": _CUBE},
+    "take": {"player": _PLAYER, "cube": _CUBE},
+    "drop": {"player": _PLAYER},
+    "resign": {"player": _PLAYER, "level": _LEVEL},
+    "resign-offer": {"player": _PLAYER, "level": _LEVEL},
+    "resign-accept": {"player": _PLAYER, "automatic?": _BOOL},
+    "resign-refuse": {"player": _PLAYER},
+    "resign-match": {"player": _PLAYER},
+    "concede": {"player": _PLAYER, "level": _LEVEL, "reason?": _REASON},
+    "claim": {"player": _PLAYER},
+    "timeout": {"player": _PLAYER},
+    "auto-roll": {"player": _PLAYER, "on": _BOOL},
+    "pause": {},
+    "resume": {},
+    "win": _RESULT,
+    "draw": _RESULT,
+    "match-over": {"winner": _WINNER, "scores": _SCORES, "reason": _REASON},
+    "setup": {"position": _TEXT, "match_id": _TEXT},
+}
+_GAME_REASONS = ("bear-off", "mother", "draw", "drop", "resign", "timeout", "resign-match")
+_END_REASONS = _GAME_REASONS + ("games",)
+
+
+def _field_ok(kind: str, value: Any) -> bool:
+    if kind == _PLAYER:
+        return _is_int(value) and value in (0, 1)
+    if kind == _WINNER:
+        return value is None or (_is_int(value) and value in (0, 1))
+    if kind == _PAIR:
+        return isinstance(value, list) and len(value) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in value)
+    if kind == _LEVEL:
+        return value in LEVEL_NAMES.values()
+    if kind == "outcome":
+        return value is None or value in LEVEL_NAMES.values()
+    if kind == _CUBE:
+        return _is_int(value) and value in [2**i for i in range(7)]
+    if kind == "points":
+        return _is_int(value) and 0 <= value <= MAX_CUBE * 3 * MAX_LENGTH
+    if kind == _BOOL:
+        return isinstance(value, bool)
+    if kind == _SCORES:
+        return isinstance(value, list) and len(value) == 2 and all(_is_int(s) and s >= 0 for s in value)
+    if kind == _GAME:
+        return _is_int(value) and value >= 1
+    if kind == _REASON:
+        return value in _END_REASONS
+    if kind == _TEXT:
+        return isinstance(value, str) and len(value) <= 200
+    if kind == _MOVES:
+        return isinstance(value, list) and len(value) <= 4 and all(
+            isinstance(m, list) and len(m) == 2 and all(_is_int(p) and 0 <= p <= 25 for p in m) for m in value
+        )
+    raise AssertionError(kind)
+
+
+def _check_events(log: list[Any]) -> None:
+    """Every event of the log is one the match writes, with every field of the right kind (dice
+    1..6, players 0 and 1, points 0..25...): a save that loads can be resumed and shown."""
+    for number, event in enumerate(log, 1):
+        _expect(isinstance(event, dict) and event.get("type") in _EVENTS, f"event {number} of the log")
+        fields = _EVENTS[event["type"]]
+        for key, kind in fields.items():
+            name = key.rstrip("?")
+            if key.endswith("?") and name not in event:
+                continue
+            _expect(name in event and _field_ok(kind, event[name]), f"{name!r} of event {number} ({event['type']}) of the log")
+        if "t" in event:
+            t = event["t"]
+            _expect(isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t), f"time of event {number} of the log")
 
 
 def _check_log(log: list[dict[str, Any]], match: Match) -> None:
@@ -225,6 +311,8 @@ def _restore_state(match: Match, state: dict[str, Any]) -> None:
     match.winner = state["winner"]
     _expect(match.winner in (None, 0, 1), "winner")
     match.end_reason = state["end_reason"]
+    _expect(match.end_reason is None or match.end_reason in _END_REASONS, "end of the match")
+    _expect((match.end_reason is None) == (phase != "match-over"), "end of the match for the phase")
     match.flagged = state["flagged"]
     _expect(match.flagged in (None, 0, 1) and not isinstance(match.flagged, bool), "flagged player")
     match.flag_seen = _bool(state["flag_seen"], "flag_seen")
@@ -355,6 +443,7 @@ def _position_from_text(like: Any, text: Any) -> Any:
 
 def _score(data: Any) -> GameScore:
     _expect(isinstance(data, dict), "game result")
+    _expect(all(_field_ok(kind, data.get(key)) for key, kind in _RESULT.items() if key != "scores"), "game result")
     score = GameScore.from_dict(data)
     if score.winner is None:
         _expect(score.reason == "draw" and score.points == 0, "drawn game result")
