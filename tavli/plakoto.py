@@ -31,7 +31,10 @@ The rules, as the engine applies them (issue 7):
   This is how the sources consulted put it (the "exception if the opponent still has pieces on his
   starting point", "both mothers pinned is a draw"; fibs.com's Board: "you win ... if you capture
   your opponent's home point while leaving your own home point with all checkers").
-  The ending is read from the position at the end of each play (:func:`outcome_of`).
+  The ending is read after every step (issue 12): the step that pins the mother (or that takes
+  the pinner's last checker off his starting point while it is pinned) ends the game at once, the
+  dice left are not played, and such a play counts as using all the dice (it is legal whenever
+  the step is; :meth:`PlakotoRules.ended`). :func:`outcome_of` reads the result of a play.
 * Otherwise the first to bear off all fifteen wins 1 point, or 2 if the loser has borne off none.
   No backgammon, no cube.
 
@@ -305,6 +308,15 @@ class PlakotoRules(Rules):
             if pin:
                 theirs_pinned |= 1 << (24 - t)
         return (tuple(m), opp, mine_pinned, theirs_pinned)
+
+    def ended(self, state: State) -> bool:
+        """The mover has just pinned the opponent's mother and the game is over at that step:
+        the mover has no checker left on his own start, or his own mother is pinned (a draw);
+        or his last starting checker has just left while the opponent's mother is pinned."""
+        me, _, mine_pinned, theirs_pinned = state
+        if not (theirs_pinned >> (START - 1)) & 1:
+            return False
+        return not me[START - 1] or bool((mine_pinned >> (START - 1)) & 1)
 
     def position(self, state: State) -> PlakotoPosition:
         me, opp, mine_pinned, theirs_pinned = state

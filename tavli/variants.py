@@ -175,6 +175,12 @@ class Rules(ABC):
         """The position of ``state`` with the opponent on roll."""
         return self.position(state).swap()
 
+    def ended(self, state: State) -> bool:
+        """Whether the game is over in ``state`` (reached by a step of the player on roll): the
+        play stops there, the dice left unplayed (Plakoto: a mother pinned). Bearing off the last
+        checker needs no check: no step follows it anyway."""
+        return False
+
     def select(self, start: State, finals: list[State]) -> list[bool]:
         """Which of ``finals`` (distinct results using the most dice) stay legal; all by default."""
         return [True] * len(finals)
@@ -185,10 +191,12 @@ def search(
 ) -> list[tuple[State, tuple[Step, ...]]]:
     """``(final state, steps)`` for every legal play of ``dice``, one per distinct result.
 
-    Every order of the dice is tried; a sequence ends when no remaining die can be played. The
-    plays kept use the most dice; when that is one die of two different ones, the larger when it
-    can be played; then ``rules.select``; then (``minimize_waste``) the least pips wasted bearing
-    off. With no move at all the single empty play is returned.
+    Every order of the dice is tried; a sequence ends when no remaining die can be played, or at
+    the step that ends the game (``rules.ended``: the dice left are not played, and the play
+    counts as using them all). The plays kept use the most dice; when that is one die of two
+    different ones, the larger when it can be played; then ``rules.select``; then
+    (``minimize_waste``) the least pips wasted bearing off. With no move at all the single empty
+    play is returned.
     """
     d1, d2 = dice
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
@@ -198,10 +206,16 @@ def search(
     leaves: list[tuple[State, tuple[Step, ...]]] = []
     seen: set = set()
 
+    finished: set = set()  # final states where the game is over
+
     def walk(state: State, rest: tuple[int, ...], seq: tuple[Step, ...]) -> None:
         if (state, rest) in seen:
             return
         seen.add((state, rest))
+        if seq and rules.ended(state):
+            finished.add(state)
+            leaves.append((state, seq))
+            return
         moved = False
         for k, die in enumerate(rest):
             if k and die == rest[k - 1]:
@@ -216,8 +230,11 @@ def search(
             leaves.append((state, seq))
 
     walk(start, pool, ())
-    most = max(len(seq) for _, seq in leaves)
-    chosen = [leaf for leaf in leaves if len(leaf[1]) == most]
+    def used(leaf: tuple[State, tuple[Step, ...]]) -> int:
+        return len(pool) if leaf[0] in finished else len(leaf[1])
+
+    most = max(map(used, leaves))
+    chosen = [leaf for leaf in leaves if used(leaf) == most]
     if most == 1 and d1 != d2:
         high = max(d1, d2)
         with_high = [leaf for leaf in chosen if leaf[1][0][2] == high]
@@ -267,7 +284,9 @@ class VariantTurn:
         found = self._find(position, self.dice, minimize_waste)
         self.plays = [play for _, play in found]
         self._targets = dict(found)
-        self.length = len(self.plays[0].steps)  # every legal play uses the same number of dice
+        # Every legal play uses the same number of dice, except one that ends the game early
+        # (Plakoto: it pins a mother): ``length`` is the longest.
+        self.length = max(len(play.steps) for play in self.plays)
         # The dice the legal plays use: both (or the double), except when only one die can be
         # played: then only the one the rules pick (the larger when either could be).
         self._dice_used = {move.die for play in self.plays for move in play.steps}
@@ -304,7 +323,8 @@ class VariantTurn:
         return tuple(sorted(left, reverse=True))
 
     def is_complete(self) -> bool:
-        return len(self._done) == self.length
+        """The moves made form a legal play: all its dice, or a step that ended the game."""
+        return len(self._done) == self.length or (bool(self._done) and self.rules.ended(self._states[-1]))
 
     def play(self) -> Any:
         """The legal play that the moves made form; only once the turn is complete."""
@@ -402,8 +422,19 @@ class VariantTurn:
                     steps.append(step)
         return steps
 
+    def _ends_well(self, state: State) -> bool | None:
+        """For a state where the game is over (the play stops there): whether it is a legal
+        result; ``None`` for any other state."""
+        if not self.rules.ended(state):
+            return None
+        return state in self._targets
+
     def _reaches(self, state: State, rest: tuple[int, ...], need: int) -> bool:
-        """Whether ``need`` more steps with dice from ``rest`` can end on a legal result."""
+        """Whether ``need`` more steps with dice from ``rest`` can end on a legal result (or
+        fewer, ending the game)."""
+        over = self._ends_well(state)
+        if over is not None:
+            return over
         if need == 0:
             return state in self._targets
         if len(rest) < need:

@@ -254,3 +254,73 @@ def test_ending_maps_to_game_outcomes():
     assert Ending("opponent", 2, "mother").outcome is Outcome.GAMMON
     assert Ending("opponent", 1, "borne off").outcome is Outcome.SINGLE
     assert Ending(None, 0, "both mothers").outcome is None
+
+
+# --- the game ends at the step that pins the mother (issue 12, item 3) -------------------------
+
+
+def _issue_example():
+    """White (on roll) 14 on his 6 and 1 on his 7; Black's mother alone on White's 1 (Black's 24),
+    2 on Black's 20 and 12 on Black's 10. Roll 6-1: 7/1* pins the mother with the 6."""
+    return P({6: 14, 7: 1}, {24: 1, 20: 2, 10: 12})
+
+
+def test_pinning_the_mother_ends_the_play_there():
+    plays = legal_plays(_issue_example(), (6, 1))
+    pinning = [p for p in plays if (7, 1) in p.moves]
+    assert [p.moves for p in pinning] == [((7, 1),)]  # not 7/1*/off: the 1 is not played
+    assert str(pinning[0]) == "7/1*"
+    assert outcome_of(pinning[0].result) == Ending("opponent", 2, "mother")
+    others = {tuple(sorted(p.moves, reverse=True)) for p in plays if p not in pinning}
+    assert others == {((7, 6), (6, 0))}  # 7/6 6/off plays both dice and the game goes on
+    assert all(outcome_of(p.result) is None for p in plays if p not in pinning)
+
+
+def test_turn_is_complete_at_the_pinning_step():
+    turn = Turn(_issue_example(), (6, 1))
+    turn.apply((7, 1))
+    assert turn.is_complete() and turn.legal_moves() == [] and turn.dice_left() == (1,)
+    assert turn.play().moves == ((7, 1),)
+    with pytest.raises(IllegalMove):
+        turn.apply((1, 0))
+
+
+def test_game_and_match_end_at_the_pinning_step():
+    from tavli.game import Game
+    from tavli.match import Match
+
+    game = Game(variant="plakoto", position=_issue_example(), on_roll=0)
+    game.set_dice((6, 1))
+    game.move((7, 1))
+    game.end_turn()
+    assert game.phase == "over" and game.result.winner == 0 and game.result.reason == "mother"
+
+    match = Match(3, variant="plakoto", seed=1)
+    match.roll()
+    match.game = Game(match.dice, variant="plakoto", position=_issue_example(), on_roll=0)
+    match.game.set_dice((6, 1))
+    match.phase = "move"
+    match.move((7, 1))
+    assert "end-turn" in match.legal_actions() and "move" not in match.legal_actions()
+    match.end_turn()
+    assert match.result.winner == 0 and match.result.reason == "mother" and match.scores == [2, 0]
+
+
+def test_both_mothers_pinned_ends_the_play_at_once():
+    # The player's own mother is pinned; he pins the opponent's with the 2 and could go on 1/off
+    # with the 1 if the game did not end there (a draw).
+    pos = P({3: 1, 24: 1, 6: 13}, {24: 1, 1: 1, 10: 13}, player_pinned={24})
+    plays = legal_plays(pos, (2, 1))
+    drawn = [p for p in plays if (3, 1) in p.moves]
+    assert ((3, 1),) in [p.moves for p in drawn]
+    assert all(p.moves[-1] == (3, 1) for p in drawn)  # the 1 is played first or not at all
+    assert outcome_of(drawn[0].result) == Ending(None, 0, "both mothers")
+
+
+def test_the_last_starting_checker_leaving_wins_at_that_step():
+    pos = P({1: 1, 24: 1, 10: 5}, {24: 1, 13: 14}, opponent_pinned={24})
+    leave = [p for p in legal_plays(pos, (2, 1)) if p.moves[-1][0] == 24 or (24, 22) in p.moves]
+    assert {((24, 22),), ((24, 23),)} <= {p.moves for p in leave}
+    assert all(p.moves[-1][0] == 24 for p in leave)  # nothing is played after leaving
+    assert all(outcome_of(p.result) == Ending("opponent", 2, "mother") for p in leave)
+
