@@ -18,7 +18,7 @@ rule options apply).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
@@ -61,6 +61,12 @@ class Controller:
         """A new match from ``setup``, or ``match`` (one resumed from a save) played as ``setup``
         says (who plays, names). ``time``: the clock's time function (seconds)."""
         self.setup = setup if setup is not None else MatchSetup()
+        if match is not None and self.setup.seed is None:
+            # A resumed match keeps its seed in its dice (the setup kept by the page has none):
+            # the computer's choices stay seeded too.
+            source = getattr(match.dice, "source", None)
+            if isinstance(source, SeededDice):
+                self.setup = replace(self.setup, seed=source.seed)
         self.options = options if options is not None else ViewOptions()
         if match is None:
             if dice is None:
@@ -538,12 +544,24 @@ class Controller:
 
         m = self.match
         context = MatchContext.of(m, m.game.on_roll)
+        self._seed_bot()
         if self.variant == "portes":
             return (yield from self.bot.choose_play_steps(m.game.position, m.rolled, context))
         plays = m.turn.plays
         if len(plays) == 1:
             return plays[0]
         return m.find_play((yield from self.bot.choose_play_steps(m.game.position, m.rolled, context, plays=plays)))
+
+    def _seed_bot(self) -> None:
+        """In a seeded match, the computer's random choices for the decision about to be made
+        come from the seed and the point of the match (game, dice thrown, phase), not from all
+        its choices since the page opened: a match resumed from a save chooses as one never
+        interrupted."""
+        rng = getattr(self.bot, "rng", None)
+        if self.setup.seed is None or rng is None:
+            return
+        m = self.match
+        rng.seed(f"{self.setup.seed}:{m.game_number}:{m.dice.drawn}:{m.phase}:{m.to_act}")
 
     def set_plan(self, play) -> None:
         """The computer will play ``play``, one checker per :meth:`computer_step`."""
@@ -572,6 +590,7 @@ class Controller:
             if m.phase not in ("game-over", "match-over"):
                 self.note = t("passes", name=name) if passed else t("rolled", name=name, a=a, b=b)
             return []
+        self._seed_bot()
         action = self.bot.act(m, player)
         if action == "roll":
             a, b = m.rolled
