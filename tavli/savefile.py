@@ -1,6 +1,6 @@
 """A match saved as a versioned JSON document, and loaded back exactly.
 
-The document (``"format": "tavli-match"``, ``"version": 2``) holds the settings (length, rules,
+The document (``"format": "tavli-match"``, ``"version": 3``) holds the settings (length, rules,
 the game played (``"variant"``: portes, plakoto, fevga or tavli), the dice source, the clock), the state of the match as it stands (scores, cube, the checkers seen
 from player 0, the phase, a turn in progress with the moves made so far, a resignation offered)
 and the full event log. A loaded match continues as if it had never been saved: a seeded dice
@@ -15,6 +15,10 @@ A Plakoto, Fevga or Tavli match also keeps its rule options (``"options"``: ``mo
 ``first_checker``, ``prime``, see :mod:`tavli.match`); a version 2 document without them (saved
 before they existed) loads with the defaults.
 
+Version 3 writes the games before the one in play compactly (:mod:`tavli.savelog`: their
+results as they are, their other events as short texts, without times), so that a long session
+stays small; loading expands them back into events. Versions 1 and 2 still load.
+
 Loading checks everything and builds a fresh match: a document that is not one of ours, from a
 newer version, or inconsistent raises ``ValueError`` with the reason, never a half-loaded match.
 """
@@ -25,7 +29,7 @@ import json
 import math
 from typing import Any, Callable
 
-from . import safejson
+from . import safejson, savelog
 from .dice import DiceSource, FixedDice, SecureDice, SeededDice
 from .game import Game, GameResult, Outcome
 from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, GameScore, Match, _CountingDice
@@ -34,7 +38,7 @@ from .position import Position
 from .rules import Rules
 
 FORMAT = "tavli-match"
-VERSION = 2
+VERSION = 3
 
 _GAME_PHASE = {
     "opening": "opening",
@@ -101,7 +105,7 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
         "dice": _dice_to_dict(match.dice),
         "clock": clock,
         "state": state,
-        "log": log,
+        "log": savelog.compact(log),
     }
     if match.options:
         document["options"] = dict(match.options)
@@ -161,6 +165,8 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     rules = Rules.from_dict(document["rules"])
     log = document["log"]
     _expect(isinstance(log, list), "event log")
+    if document["version"] >= 3:
+        log = savelog.expand(log)
     _check_events(log)
     source = dice if dice is not None else _dice_from_dict(document["dice"], _dice_in_log(log))
     clock = _clock_from_dict(document.get("clock"))
@@ -195,7 +201,7 @@ _EVENTS: dict[str, dict[str, str]] = {
     "next-game": {},
     "opening": {"dice": _PAIR},
     "roll": {"player": _PLAYER, "dice": _PAIR},
-    "play": {"player": _PLAYER, "dice": _PAIR, "moves": _MOVES, "text": _TEXT},
+    "play": {"player": _PLAYER, "dice": _PAIR, "moves": _MOVES, "text?": _TEXT},
     "double": {"player": _PLAYER, "cube": _CUBE},
     "take": {"player": _PLAYER, "cube": _CUBE},
     "drop": {"player": _PLAYER},
