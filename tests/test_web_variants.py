@@ -348,3 +348,25 @@ def test_a_variant_match_is_saved_and_resumed_with_its_setup():
     assert loaded.match.variant == "tavli" and loaded.match.options["mother_points"] == 1
     c = Controller(loaded.setup.setup(), ViewOptions(), match=loaded.match)
     assert c.panel_view().match_text == "Match to 5 · Game 1 — Portes"
+
+
+def test_pinning_the_mother_ends_the_turn_and_the_game_at_that_step():
+    """Plakoto (issue 12, item 3): White 14 on his 6, 1 on his 7; Black's mother alone on White's
+    1; roll 6-1. Clicking the 7 plays 7/1* with the 6: the game is over at once, the 1 unplayed."""
+    from tavli.game import Game
+    from tavli.match import Match
+    from tavli.plakoto import PlakotoPosition
+    from web.controller import Controller
+    from web.settings import MatchSetup, ViewOptions
+
+    match = Match(3, variant="plakoto", seed=1)
+    match.roll()
+    position = PlakotoPosition.from_points({6: 14, 7: 1}, {24: 1, 20: 2, 10: 12})
+    match.game = Game(match.dice, variant="plakoto", position=position, on_roll=0)
+    match.game.set_dice((6, 1))
+    match.phase = "move"
+    ctl = Controller(MatchSetup(mode="pvp", variant="plakoto"), ViewOptions(), match=match)
+    ctl.click(7)
+    assert match.phase == "game-over"
+    assert match.result.winner == 0 and match.result.reason == "mother" and match.scores == [2, 0]
+    assert match.log[-2]["type"] == "play" and match.log[-2]["moves"] == [[7, 1]]
