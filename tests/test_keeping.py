@@ -332,3 +332,19 @@ def test_a_save_too_long_to_be_a_match_is_set_aside_unparsed(parser_calls):
     loaded = S.load_match(store, stamp=1)
     assert loaded.match is None and "too long" in loaded.problem
     assert big not in parser_calls
+
+
+def test_the_dialogs_put_the_safe_answer_first_where_the_focus_goes():
+    """The page focuses the first button: Enter must never replace or discard the player's match."""
+    import re
+
+    from web import dialogs
+
+    def actions(d):
+        return re.findall(r'data-action="([^"]+)"', d.html)
+
+    question = dialogs.resume_or_new()
+    assert question.kind == "resume" and not question.cancellable
+    assert actions(question) == ["continue-saved", "start-url"]
+    assert actions(dialogs.unreadable_notice(held=True)) == ["close", "discard-save", "download-save"]
+    assert actions(dialogs.unreadable_notice(held=False)) == ["download-save", "close"]

@@ -4,7 +4,8 @@ imports: :mod:`web.dom` puts the HTML into one ``<dialog>`` and shows it with ``
 
 Every button carries a ``data-action`` (the test hooks): ``start``, ``cancel``, ``close``,
 ``take``, ``drop``, ``resign-single``, ``resign-gammon``, ``resign-backgammon``, ``confirm``,
-``accept``, ``refuse``, ``resign-match``. Inputs carry ``name`` (new match) or ``data-opt``
+``accept``, ``refuse``, ``resign-match``; ``download-save``, ``discard-save``, ``continue-saved``,
+``start-url`` (web.keeping_dom). Inputs carry ``name`` (new match) or ``data-opt``
 (options). :class:`Dialog` says whether Escape may close it (``cancellable``).
 """
 
@@ -251,7 +252,8 @@ def unreadable_notice(held: bool) -> Dialog:
 
 def resume_or_new() -> Dialog:
     """The URL names a match and another one is in progress: which one to play (must answer)."""
-    buttons = _button("start-url", t("resume_start_new")) + _button("continue-saved", t("resume_continue"), True)
+    # Continue first: it has the focus, so that Enter never replaces the match in progress.
+    buttons = _button("continue-saved", t("resume_continue"), True) + _button("start-url", t("resume_start_new"))
     return Dialog("resume", _frame("resume", t("title"), f'<p>{_e(t("resume_or_new"))}</p>', buttons), False)
 
 
