@@ -18,14 +18,25 @@ from web.prefs import NewMatch
 QUERY = "seed=5&anim=0"
 
 
+# Before the page's own scripts, once per tab (sessionStorage remembers it across reloads).
+WRITE_ONCE = """if (!sessionStorage.getItem('test.written')) {
+  sessionStorage.setItem('test.written', '1');
+  for (const [k, v] of Object.entries(%s)) { if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v); }
+}"""
+# What the game found in localStorage when it opened (read before Python starts).
+RECORD_SAVE = "window.__saveAtStart = localStorage.getItem('tavli.match');"
+
+
 def set_storage(page, items: dict[str, str | None], *, then: str = QUERY) -> None:
-    """Write ``items`` into the site's localStorage (None: remove) while the game is not open
-    (it saves on leaving), from another file of the same site; then open the game at ``then``."""
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=200, body=""))
-    page.goto("./web/favicon.svg")
-    page.evaluate("""items => { for (const [k, v] of Object.entries(items)) {
-        if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v); } }""", items)
+    """Open the game at ``then`` with ``items`` written into localStorage first (None: removed)."""
+    page.add_init_script(WRITE_ONCE % json.dumps(items))
     boot(page, then)
+
+
+def settled(page) -> None:
+    """Wait until the computer's data has loaded (the page fetches it idly after boot against
+    the computer): leaving the page while that fetch is in flight aborts it (issue 12, item 24)."""
+    page.wait_for_function("(window.tavliThinking || []).some(e => e.kind === 'load')", timeout=90_000)
 
 
 def stored(page, key: str):
@@ -51,11 +62,8 @@ def dialog(page) -> str:
 
 
 def test_an_unreadable_save_with_no_room_to_copy_it_is_kept_until_the_player_discards_it(page, tmp_path: Path):
-    boot(page, QUERY)
     size = 4_000_000
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=200, body=""))
-    page.goto("./web/favicon.svg")
-    page.evaluate(f"localStorage.clear(); localStorage.setItem('tavli.match', 'Z'.repeat({size}))")
+    page.add_init_script(WRITE_ONCE % f"{{'tavli.match': 'Z'.repeat({size})}}")
     boot(page, QUERY)
     assert dialog(page) == "notice"
     text = page.text_content("dialog#dialog")
@@ -66,7 +74,7 @@ def test_an_unreadable_save_with_no_room_to_copy_it_is_kept_until_the_player_dis
     wait_turn(page)
     assert page.evaluate(f"localStorage.getItem('tavli.match') === 'Z'.repeat({size})")
     assert page.text_content("#toast") in ("", None)  # no "could not be saved" either: nothing was tried
-
+    settled(page)
     reload(page)  # asked again: nothing was decided
     assert dialog(page) == "notice"
     with page.expect_download() as info:
@@ -79,6 +87,7 @@ def test_an_unreadable_save_with_no_room_to_copy_it_is_kept_until_the_player_dis
     assert dialog(page) == ""
     saved = json.loads(stored(page, "tavli.match"))  # the new match is saved from now on
     assert saved["format"] == "tavli-match"
+    settled(page)
     reload(page)
     assert dialog(page) == ""
 
@@ -118,7 +127,6 @@ def test_a_save_that_cannot_be_resumed_is_set_aside_and_a_new_match_starts(page,
     text = BAD_SAVES[name]()
     store: dict[str, str] = {}
     S.save_match(store, Match(3, seed=5), NewMatch(mode="pvp"))
-    boot(page, QUERY)
     set_storage(page, {S.MATCH_KEY: text, S.SETUP_KEY: store[S.SETUP_KEY], URL_KEY: "?" + QUERY})
     assert dialog(page) == "notice"
     kept = corrupt_keys(page)
@@ -137,7 +145,6 @@ def test_a_save_that_cannot_be_resumed_is_set_aside_and_a_new_match_starts(page,
 
 @pytest.mark.parametrize("key", ["tavli.match", "tavli.prefs"])
 def test_deeply_nested_json_in_storage_does_not_stop_the_page(page, key):
-    boot(page, QUERY)
     deep = "[" * 10000
     set_storage(page, {key: deep, "tavli.match" if key != "tavli.match" else "tavli.prefs": None})
     if key == "tavli.match":
@@ -176,22 +183,23 @@ def test_storage_that_keeps_nothing_is_said_once_and_the_game_goes_on(page, scri
 # --- item 20: a URL naming another match ----------------------------------------------------------
 
 
-def _match_in_progress(page) -> str:
-    """A match started and played a little at QUERY; the saved text once the page is left."""
+def _match_in_progress(page) -> None:
+    """A match started and played a little at QUERY (saved as the page is left)."""
+    page.add_init_script(RECORD_SAVE)
     boot(page, QUERY)
     page.click("#panel button[data-action=roll]")
     wait_turn(page)
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=200, body=""))
-    page.goto("./web/favicon.svg")
-    return stored(page, S.MATCH_KEY)
+    settled(page)
 
 
 def test_a_url_naming_another_match_asks_and_can_start_it(page):
-    before = _match_in_progress(page)
+    _match_in_progress(page)
     other = "variant=plakoto&length=3&seed=1&anim=0"
     boot(page, other)
     assert dialog(page) == "resume"
     assert page.evaluate("document.body.dataset.variant") == "portes"  # the match in progress, shown
+    before = page.evaluate("window.__saveAtStart")
+    assert json.loads(before)["variant"] == "portes"
     assert stored(page, S.MATCH_KEY) == before  # not overwritten before the answer
     page.keyboard.press("Escape")  # a question that must be answered
     assert dialog(page) == "resume"
@@ -200,19 +208,23 @@ def test_a_url_naming_another_match_asks_and_can_start_it(page):
     assert page.evaluate("document.body.dataset.variant") == "plakoto"
     assert phase(page) == "opening"
     assert json.loads(stored(page, S.MATCH_KEY))["variant"] == "plakoto"
+    settled(page)
     reload(page)
     assert dialog(page) == "" and page.evaluate("document.body.dataset.variant") == "plakoto"
 
 
 def test_a_url_naming_another_match_asks_and_can_continue_the_one_in_progress(page):
-    before = _match_in_progress(page)
+    _match_in_progress(page)
     boot(page, "variant=fevga&length=5&anim=0")
     assert dialog(page) == "resume"
+    before = page.evaluate("window.__saveAtStart")
+    assert stored(page, S.MATCH_KEY) == before
     page.click("dialog button[data-action=continue-saved]")
     assert dialog(page) == ""
     assert page.evaluate("document.body.dataset.variant") == "portes"
     assert page.evaluate("location.search") == "?anim=0&seed=5"  # the address names the match played
     after = json.loads(stored(page, S.MATCH_KEY))
     assert after["variant"] == "portes" and after["log"][: len(json.loads(before)["log"])] == json.loads(before)["log"]
+    settled(page)
     reload(page)
     assert dialog(page) == "" and page.evaluate("document.body.dataset.variant") == "portes"
