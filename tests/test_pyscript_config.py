@@ -270,7 +270,7 @@ def test_booting_imports_no_slow_or_unneeded_modules():
     code = (
         "import sys\n"
         "from tavli import FunctionDice, SeededDice\n"
-        "from web import i18n, saves, prefs, settings, sound, storage, strings, controller\n"
+        "from web import i18n, keeping, saves, prefs, settings, sound, storage, strings, controller\n"
         "from web import anim, geometry, panel, render, view\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )

@@ -4,8 +4,10 @@
    over them for this visit (``web.settings``); the language: the option, else the browser's.
 2. The match: the one saved in localStorage (``web.saves``), resumed where it was, clock
    included; else the one the URL names (``?seed=``, ``mode``, ``length``...); else, on a first
-   visit, the new-match screen opens over a board waiting to start. A save that cannot be read is
-   set aside and reported once.
+   visit, the new-match screen opens over a board waiting to start. A save that cannot be read or
+   resumed is set aside (or, with no room to copy it, left where it was and saved over only once
+   the player discards it) and reported once; a URL naming another match than the one in
+   progress asks which to play (``web.keeping``). Storage that keeps nothing is said once.
 3. The dice (the browser's ``crypto.getRandomValues``, or ``SeededDice`` for ``?seed=N``), the
    controller and the DOM layer (``web.dom.BoardApp``); ``<body data-phase>`` leaves ``loading``
    for the match's phase, the signal the browser tests wait for.
@@ -33,10 +35,11 @@ def crypto_die() -> int:
 def start() -> None:
     try:
         from tavli import FunctionDice, SeededDice
-        from web import i18n, saves
+        from web import i18n, keeping, saves
         from web import prefs as P
         from web.controller import Controller
         from web.dom import URL_KEY, BoardApp
+        from web.keeping_dom import Keeping
         from web.settings import fixes_match, parse_query, query_params
         from web.sound import SoundPlayer
         from web.storage import browser_storage
@@ -68,22 +71,34 @@ def start() -> None:
 
         _, url_setup = parse_query(query)
         fixed = fixes_match(query)
-        loaded = saves.load_match(store, stamp=float(window.Date.now()), time=now)
+        stamp = float(window.Date.now())
+        loaded = saves.load_match(store, stamp=stamp, time=now)
         saved_url = store.get(URL_KEY) if store is not None else None
-        problem = loaded.problem
+        found = keeping.unreadable(loaded)  # a save that could not be read: set aside, or held
+        resumed = loaded.match is not None and (not fixed or keeping.same_match(query, saved_url))
+        ask = loaded.match is not None and not resumed and keeping.asks_before_replacing(loaded, query, saved_url)
+
+        def fresh():
+            """The match to play when there is none to resume: the URL's, else the last choices."""
+            if fixed:
+                return make_controller(url_setup), P.NewMatch.of_setup(url_setup)
+            return make_controller(prefs.new_match.setup(seed=seed)), prefs.new_match
+
+        ctl = None
         started = True
-        if loaded.match is not None and not (fixed and saved_url != query):
+        if resumed or ask:  # the match in progress, shown (under the question when asking)
             new_match = loaded.setup
-            ctl = make_controller(new_match.setup(), loaded.match)
-            loaded.match.resume(now())
-            started = not loaded.finished
-        elif fixed:
-            new_match = P.NewMatch.of_setup(url_setup)
-            ctl = make_controller(url_setup)
-        else:
-            new_match = prefs.new_match
-            ctl = make_controller(new_match.setup(seed=seed))
-            started = problem is not None  # a first visit: the new-match screen first
+            ctl, found = keeping.resume(loaded, store, make_controller, stamp=stamp, now=now())
+            if ctl is None:  # it failed while resuming: set aside (or held)
+                resumed = ask = False
+            elif ask:
+                ctl.match.pause(now())  # until the answer
+                started = False
+            else:
+                started = not loaded.finished
+        if ctl is None:
+            ctl, new_match = fresh()
+            started = fixed or found is not None  # else a first visit: the new-match screen first
 
         sound = SoundPlayer(enabled=prefs.sound)
         sound.install()
@@ -91,13 +106,32 @@ def start() -> None:
         APP = BoardApp(make_controller, ctl, store=store, prefs=prefs, new_match=new_match, sound=sound,
                        now=now, started=started, seed=seed, url=query)  # a module global keeps it alive
         app = APP
-        app.refresh()
-        if problem is not None:
-            from web import dialogs
+        app.keeping = Keeping(stamp=stamp, unreadable=found, url_setup=url_setup if ask else None,
+                              continue_query=keeping.continue_query(query, saved_url))
+        try:
+            app.refresh()
+        except Exception:  # the resumed match cannot be shown: set aside, a fresh one
+            if not (resumed or ask):
+                raise
+            import sys
+            import traceback
 
-            app.open_dialog(dialogs.notice(t("save_unreadable")))
-        elif not started:
+            traceback.print_exc(file=sys.stdout)
+            found = app.keeping.unreadable = keeping.put_aside(store, loaded.text or "", stamp, "drawing failed")
+            ask = False
+            app.keeping.url_setup = None
+            app.started = True
+            app.play_match(*fresh())
+        if found is not None or ask:
+            from web import dialogs  # (imported on first use: it costs boot time)
+
+            app.open_dialog(dialogs.unreadable_notice(found.held) if found is not None else dialogs.resume_or_new())
+        elif not app.started:
             app.open_new_match()
+        state = keeping.storage_state(store)
+        if state is not keeping.StorageState.USABLE:  # said once: no "could not be saved" later
+            app.save_warned = True
+            app.show_toast(t(keeping.STORAGE_WORDS[state]))
         document.getElementById("status-text").textContent = t("ready")
         app.schedule_warm_up()  # the computer's data, idly, now that the board is up
     except BaseException:

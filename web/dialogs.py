@@ -4,7 +4,8 @@ imports: :mod:`web.dom` puts the HTML into one ``<dialog>`` and shows it with ``
 
 Every button carries a ``data-action`` (the test hooks): ``start``, ``cancel``, ``close``,
 ``take``, ``drop``, ``resign-single``, ``resign-gammon``, ``resign-backgammon``, ``confirm``,
-``accept``, ``refuse``, ``resign-match``. Inputs carry ``name`` (new match) or ``data-opt``
+``accept``, ``refuse``, ``resign-match``; ``download-save``, ``discard-save``, ``continue-saved``,
+``start-url`` (web.keeping_dom). Inputs carry ``name`` (new match) or ``data-opt``
 (options). :class:`Dialog` says whether Escape may close it (``cancellable``).
 """
 
@@ -235,6 +236,25 @@ def rules(lang: str) -> Dialog:
 
 def notice(text: str) -> Dialog:
     return Dialog("notice", _frame("notice", t("title"), f"<p>{_e(text)}</p>", _button("close", t("ok"), True)))
+
+
+def unreadable_notice(held: bool) -> Dialog:
+    """A save that could not be used (web.keeping): set aside (OK), or ``held`` where it was, no
+    room to copy it (Not now, Discard it and start fresh). Both offer to download it."""
+    download = _button("download-save", t("save_download"), held)
+    if held:
+        text, buttons = t("save_unreadable_held"), _button("close", t("save_not_now")) + _button(
+            "discard-save", t("save_discard")) + download
+    else:
+        text, buttons = t("save_unreadable"), download + _button("close", t("ok"), True)
+    return Dialog("notice", _frame("notice", t("title"), f"<p>{_e(text)}</p>", buttons))
+
+
+def resume_or_new() -> Dialog:
+    """The URL names a match and another one is in progress: which one to play (must answer)."""
+    # Continue first: it has the focus, so that Enter never replaces the match in progress.
+    buttons = _button("continue-saved", t("resume_continue"), True) + _button("start-url", t("resume_start_new"))
+    return Dialog("resume", _frame("resume", t("title"), f'<p>{_e(t("resume_or_new"))}</p>', buttons), False)
 
 
 # --- the match's questions ------------------------------------------------------------------------

@@ -153,6 +153,7 @@ class BoardApp:
         self.user_dialog = None  # a dialog the person opened (web.dialogs.Dialog), else None
         self.shown = None  # (kind, html) in the <dialog> now
         self.save_warned = False
+        self.keeping = None  # web.keeping_dom.Keeping: what the start left for the player to decide
         self.drawn = self.ctl.match.dice.drawn
         self.frame_proxy = None
         self.frame_pending = False
@@ -298,8 +299,9 @@ class BoardApp:
     def save(self) -> None:
         """Keep the match in localStorage (after every action; a refused write is reported once)."""
         from . import saves
+        from .keeping_dom import holds_saves
 
-        if not self.started or self.store is None:
+        if not self.started or self.store is None or holds_saves(self):
             return
         self.last_save = self.now()
         ok = saves.save_match(self.store, self.ctl.match, self.new_match)
@@ -364,7 +366,7 @@ class BoardApp:
         if not self.dlg.open:
             self.dlg.showModal()
             first = self.dlg.querySelector("button.primary, input:checked, select, button")
-            if not _nil(first) and d.kind in ("cube", "answer", "notice", "resign-match"):
+            if not _nil(first) and d.kind in ("cube", "answer", "notice", "resign-match", "resume"):
                 first.focus()
 
     def open_dialog(self, dialog) -> None:
@@ -435,7 +437,7 @@ class BoardApp:
     def on_dialog_click(self, event) -> None:
         from tavli.game import Outcome
 
-        from . import dialogs
+        from . import dialogs, keeping_dom
 
         button = event.target.closest("button[data-action]")
         if _nil(button):
@@ -448,6 +450,9 @@ class BoardApp:
             return
         if action in ("cancel", "close"):
             self.close_dialog()
+            return
+        if action in keeping_dom.ACTIONS:
+            keeping_dom.answer(self, action)
             return
         levels = {"resign-single": Outcome.SINGLE, "resign-gammon": Outcome.GAMMON,
                   "resign-backgammon": Outcome.BACKGAMMON}
@@ -468,15 +473,21 @@ class BoardApp:
 
         from . import prefs as P
         from . import saves
+        from .keeping_dom import holds_saves
 
-        self.new_match = nm
         self.prefs = replace(self.prefs, new_match=nm)
         P.save(self.store, self.prefs)
-        saves.clear_match(self.store)
-        self.ctl = self.make_controller(nm.setup(seed=self.seed), None)
+        if not holds_saves(self):  # (an unusable save the player has not given up stays)
+            saves.clear_match(self.store)
+        self.started = True
+        self.play_match(self.make_controller(nm.setup(seed=self.seed), None), nm)
+
+    def play_match(self, controller: Controller, nm) -> None:
+        """Show and play ``controller``'s match (set up as ``nm``) from now on."""
+        self.new_match = nm
+        self.ctl = controller
         self.ctl.set_options(self.prefs.view)
         self.drawn = self.ctl.match.dice.drawn
-        self.started = True
         self.user_dialog = None
         self.layout = self._layout()
         self.view = None

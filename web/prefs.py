@@ -30,6 +30,7 @@ import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from tavli import safejson
 from web.settings import (FIRST_CHECKER, LEVELS, MOTHER_POINTS, PRIME, VARIANTS, MatchSetup, ViewOptions, parse_query,
                           query_params)
 
@@ -241,9 +242,9 @@ def loads(text: Any) -> Prefs:
     defaults, field by field."""
     if not isinstance(text, (str, bytes)):
         return Prefs()
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+    try:  # bounded: deep JSON would overflow Pyodide's stack in the parser
+        data = safejson.loads(text)
+    except ValueError:
         return Prefs()
     return from_dict(data)
 

@@ -25,6 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from tavli import safejson
 from tavli.match import Match
 from web.prefs import NewMatch, new_match_from_dict, new_match_to_dict
 
@@ -37,12 +38,14 @@ CORRUPT_PREFIX = "tavli.match.corrupt."
 class Loaded:
     """What :func:`load_match` found. ``match`` None: nothing to resume (no save, or it was set
     aside). ``problem``: why a save could not be read (report it once); ``moved_to``: the key its
-    text now lives under."""
+    text now lives under (None with a problem: there was no room to copy it, it is still under
+    ``tavli.match``; see :mod:`web.keeping`)."""
 
     match: Match | None = None
     setup: NewMatch = NewMatch()
     problem: str | None = None
     moved_to: str | None = None
+    text: str | None = None  # the save as stored (kept to set it aside, or download it)
 
     @property
     def finished(self) -> bool:
@@ -81,7 +84,7 @@ def clear_match(storage: Any) -> None:
 def load_setup(storage: Any) -> NewMatch:
     try:
         text = storage.get(SETUP_KEY) if storage is not None else None
-        return new_match_from_dict(json.loads(text)) if text else NewMatch()
+        return new_match_from_dict(safejson.loads(text)) if text else NewMatch()
     except Exception:
         return NewMatch()
 
@@ -126,14 +129,16 @@ def load_match(
     if text is None:
         return Loaded()
     setup = load_setup(storage)
-    try:
-        match = Match.from_json(text, dice=dice, time=time)
+    try:  # bounded first: deep JSON would overflow Pyodide's stack in the parser
+        from tavli.savefile import from_document  # (only when there is a save: it costs boot time)
+
+        match = from_document(safejson.loads(text), dice=dice, time=time)
     except Exception as error:  # ValueError from tavli.savefile; anything else is damage too
         stamp_text = str(int(stamp)) if isinstance(stamp, (int, float)) and not isinstance(stamp, bool) else str(stamp)
         moved = set_aside(storage, str(text), stamp_text)
         reason = str(error) or type(error).__name__
-        return Loaded(match=None, setup=setup, problem=reason, moved_to=moved)
-    return Loaded(match=match, setup=setup)
+        return Loaded(match=None, setup=setup, problem=reason, moved_to=moved, text=str(text))
+    return Loaded(match=match, setup=setup, text=str(text))
 
 
 def corrupt_saves(storage: Any) -> list[str]:

@@ -65,6 +65,16 @@ STRINGS: dict[str, str] = {
     # saving
     "save_unreadable": "The saved match could not be read. It was set aside and a new match begins.",
     "save_failed": "The match could not be saved on this device (storage full or disabled).",
+    # issue 12: saves that cannot be kept or resumed, storage, a URL naming another match
+    "save_unreadable_held": "The saved match could not be read, and this device has no room to keep a copy of it aside. It stays as it was: the new match will not be saved until you download the old one or discard it.",
+    "save_download": "Download it",
+    "save_discard": "Discard it and start fresh",
+    "save_not_now": "Not now",
+    "storage_absent": "This browser keeps nothing for this page: the match and the options will be lost when you leave.",
+    "storage_refuses": "Nothing can be kept on this device (storage disabled or full): the match and the options will be lost when you leave.",
+    "resume_or_new": "You have a match in progress. Continue it, or start the new match this link names?",
+    "resume_continue": "Continue it",
+    "resume_start_new": "Start the new one",
     # updates and offline (the notice's words are also in web/sw_register.js)
     "update_ready": "A new version of Tavli is ready.",
     "update_reload": "Reload",
