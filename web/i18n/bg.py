@@ -196,4 +196,7 @@ STRINGS: dict[str, str] = {
     # issue 12: the computer's data (web.aidata)
     "ai_data_retry": "Данните на компютъра не можаха да се заредят; нов опит…",
     "ai_data_loaded": "Данните на компютъра се заредиха; компютърът продължава.",
+    # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)
+    "boot_network": "Табла не можа да стартира: изтеглянето не успя (проверете връзката). Презаредете страницата, за да опитате отново.",
+    "boot_damaged": "Табла не можа да стартира: изтеглянето е повредено. Презаредете страницата, за да опитате отново.",
 }

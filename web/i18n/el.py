@@ -196,4 +196,7 @@ STRINGS: dict[str, str] = {
     # issue 12: the computer's data (web.aidata)
     "ai_data_retry": "Τα δεδομένα του υπολογιστή δεν φορτώθηκαν· νέα προσπάθεια…",
     "ai_data_loaded": "Τα δεδομένα του υπολογιστή φορτώθηκαν· ο υπολογιστής συνεχίζει.",
+    # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)
+    "boot_network": "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη απέτυχε (ελέγξτε τη σύνδεση). Φορτώστε ξανά τη σελίδα για νέα προσπάθεια.",
+    "boot_damaged": "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη αλλοιώθηκε. Φορτώστε ξανά τη σελίδα για νέα προσπάθεια.",
 }
