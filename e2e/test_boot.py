@@ -123,8 +123,9 @@ def test_a_damaged_archive_is_reported_as_damaged(page, page_log, kind):
     assert page.locator("#status-text").text_content() == DAMAGED["en-US"]
 
 
-@pytest.mark.browser_context_args(locale="el-GR")
+@pytest.mark.browser_context_args(locale="el-GR", viewport={"width": 390, "height": 844})
 def test_a_damaged_archive_is_reported_in_the_browsers_language(page, page_log):
+    # On a phone, in Greek (the longest): the whole message is on the screen.
     page_log.allow(r"python\.tar\.gz|damaged|TypeError|tar archive|Failed to fetch")
     data = _damaged("flipped")
     page.route("**/build/python.tar.gz", lambda route: route.fulfill(status=200, body=data,
@@ -132,6 +133,10 @@ def test_a_damaged_archive_is_reported_in_the_browsers_language(page, page_log):
     page.goto("./")
     page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
     assert page.locator("#status-text").text_content() == DAMAGED["el-GR"]
+    text = page.locator("#status-text").bounding_box()
+    header = page.locator("header.top").bounding_box()
+    assert text["y"] >= 0 and text["x"] >= 0 and text["x"] + text["width"] <= 390
+    assert header["y"] <= text["y"] and text["y"] + text["height"] <= header["y"] + header["height"]
 
 
 def test_a_broken_connection_is_reported_as_such(page, page_log):
