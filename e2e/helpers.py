@@ -82,6 +82,8 @@ def boot(page, query: str = "", *, base: str = "./", timeout_ms: int = BOOT_TIME
     """Open the game (``base``, by default the served root, plus ``?query`` when given) and wait
     until Python has started it."""
     url = base + (f"?{query.lstrip('?')}" if query else "")
+    if page.url != "about:blank":
+        settle(page, timeout_ms)  # the page open before: its fetches done
     page.add_init_script(RECORD_FIRST_STATE)
     page.goto(url, wait_until="domcontentloaded")
     first = first_state(page)["phase"]
@@ -92,3 +94,12 @@ def boot(page, query: str = "", *, base: str = "./", timeout_ms: int = BOOT_TIME
         shown = "\n".join(page.locator(".py-error").all_text_contents()).strip()
         pytest.fail(f"Python failed to start the page:\n{shown[-3000:] or page.text_content('#status-text')}",
                     pytrace=False)
+
+
+def settle(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the page's own fetches after boot are done (the computer's data, which it fetches
+    idly once the board is up: ``<body data-aidata>`` "ready", or unset where nothing was asked).
+    Call it before a reload or a navigation: the browser aborts a fetch still in flight, which the
+    page log counts as a failed request."""
+    page.wait_for_function("!(document.body && document.body.dataset.aidata) || document.body.dataset.aidata === 'ready'",
+                           timeout=timeout_ms)

@@ -2,6 +2,8 @@
 
 from urllib.parse import urlsplit
 
+import pytest
+
 from e2e.helpers import RECORD_FIRST_STATE, boot, first_state
 
 
@@ -86,3 +88,62 @@ def test_a_missing_archive_is_reported_on_the_page(page, page_log):
     page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
     assert page.locator("#status-text").text_content() == (
         "Tavli could not start: /build/python.tar.gz: HTTP 404")
+
+
+def _damaged(kind: str) -> bytes:
+    """The boot archive spoilt: ``garbage`` (not an archive at all), ``flipped`` (a stretch of its
+    compressed bytes inverted), ``truncated`` (its first half)."""
+    import random
+    from pathlib import Path
+
+    built = (Path(__file__).resolve().parents[1] / "build" / "python.tar.gz").read_bytes()
+    if kind == "garbage":
+        return random.Random(12).randbytes(len(built))
+    if kind == "truncated":
+        return built[: len(built) // 2]
+    middle = len(built) // 2
+    return built[:middle] + bytes(b ^ 0xFF for b in built[middle:middle + 64]) + built[middle + 64:]
+
+
+DAMAGED = {
+    "en-US": "Tavli could not start: the download was damaged. Reload the page to try again.",
+    "el-GR": "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη αλλοιώθηκε. Φορτώστε ξανά τη σελίδα για νέα προσπάθεια.",
+}
+
+
+@pytest.mark.parametrize("kind", ["garbage", "flipped", "truncated"])
+def test_a_damaged_archive_is_reported_as_damaged(page, page_log, kind):
+    # Not "Failed to fetch": the bytes arrived, but they are not the game.
+    page_log.allow(r"python\.tar\.gz|damaged|TypeError|tar archive|Failed to fetch")
+    data = _damaged(kind)
+    page.route("**/build/python.tar.gz", lambda route: route.fulfill(status=200, body=data,
+                                                                      content_type="application/gzip"))
+    page.goto("./")
+    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
+    assert page.locator("#status-text").text_content() == DAMAGED["en-US"]
+
+
+@pytest.mark.browser_context_args(locale="el-GR", viewport={"width": 390, "height": 844})
+def test_a_damaged_archive_is_reported_in_the_browsers_language(page, page_log):
+    # On a phone, in Greek (the longest): the whole message is on the screen.
+    page_log.allow(r"python\.tar\.gz|damaged|TypeError|tar archive|Failed to fetch")
+    data = _damaged("flipped")
+    page.route("**/build/python.tar.gz", lambda route: route.fulfill(status=200, body=data,
+                                                                      content_type="application/gzip"))
+    page.goto("./")
+    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
+    assert page.locator("#status-text").text_content() == DAMAGED["el-GR"]
+    text = page.locator("#status-text").bounding_box()
+    header = page.locator("header.top").bounding_box()
+    assert text["y"] >= 0 and text["x"] >= 0 and text["x"] + text["width"] <= 390
+    assert header["y"] <= text["y"] and text["y"] + text["height"] <= header["y"] + header["height"]
+
+
+def test_a_broken_connection_is_reported_as_such(page, page_log):
+    # The archive's bytes stop coming (the connection is reset): a network failure, not damage.
+    page_log.allow(r"python\.tar\.gz|Failed to fetch|ERR_CONNECTION_RESET|TypeError|network")
+    page.route("**/build/python.tar.gz", lambda route: route.abort("connectionreset"))
+    page.goto("./")
+    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=60_000)
+    assert page.locator("#status-text").text_content() == (
+        "Tavli could not start: the download failed (check the connection). Reload the page to try again.")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.helpers import BOOT_TIMEOUT_MS, boot
+from e2e.helpers import BOOT_TIMEOUT_MS, boot, settle
 
 ROOT = Path(__file__).resolve().parents[1]
 # Installing caches ~16 MB (Pyodide, PyScript, the app) from localhost.
@@ -107,6 +107,7 @@ def test_plays_offline_after_one_visit(page, own_site):
     assert all(u.startswith(own_site.url) for u in cached), "the cache must stay inside the site's sub-path"
 
     # No network at all from here on.
+    settle(page)  # (the computer's data too, fetched after boot: a reload would abort it)
     own_site.stop()
     context.set_offline(True)
     page.reload(wait_until="domcontentloaded")
@@ -117,6 +118,7 @@ def test_plays_offline_after_one_visit(page, own_site):
 
     # A page opened with a query string (?seed=...) is the same cached page; a game can be played.
     query = "seed=3&anim=0"
+    settle(page)
     page.goto(own_site.url + "?" + query, wait_until="domcontentloaded")
     page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
@@ -181,6 +183,7 @@ def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
 
         # The old version keeps serving until the player chooses to reload.
         assert page.evaluate("caches.keys()").count(old[0]) == 1
+        settle(page)
         with page.expect_navigation(timeout=SW_TIMEOUT_MS):
             notice.locator(".update-reload").click()
         page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)

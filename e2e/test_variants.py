@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from e2e.board_hooks import catch_up, counts, expected, mirror, phase, spot, wait_turn
-from e2e.helpers import boot
+from e2e.helpers import boot, settle
 
 
 def _pinned(page) -> set[tuple[int, int]]:
@@ -119,6 +119,7 @@ def test_a_tavli_match_rotates_portes_plakoto_fevga(page):
     _layout_is(page, 1)
     assert page.locator("#board-svg .start-mark").count() == 2
     # The match (and its options) survive a reload.
+    settle(page)  # the computer's data (fetched after the first boot's Portes match) is in
     page.reload(wait_until="domcontentloaded")
     page.wait_for_function("document.body.dataset.phase && document.body.dataset.phase !== 'loading'",
                            timeout=90_000)

@@ -114,6 +114,17 @@ def test_update_notice_words_match_the_page_script():
     assert "language" in to_dict(Prefs())
 
 
+def test_boot_error_words_match_the_page_script():
+    """web/pyodide_early.mjs says why the game could not start before Python is up: same words."""
+    js = (ROOT / "web" / "pyodide_early.mjs").read_text()
+    for code in i18n.LANGUAGES:
+        block = re.search(code + r": \{ network: \"([^\"]+)\", damaged: \"([^\"]+)\" \}", js)
+        assert block, f"no {code} words in pyodide_early.mjs"
+        cat = CATALOGUES[code]
+        assert block.groups() == (cat["boot_network"], cat["boot_damaged"])
+    assert 'localStorage.getItem("tavli.prefs")' in js and "prefs.language" in js
+
+
 def test_rules_pages_have_the_same_shape():
     pages = {code: i18n.rules(code) for code in i18n.LANGUAGES}
     shape = [[p.startswith("- ") for p in paras] for _, paras in pages["en"].SECTIONS]

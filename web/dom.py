@@ -148,6 +148,7 @@ class BoardApp:
         self.thinking = 0  # pieces of the computer's work under way (run_steps, a data load)
         self.pacer: Pacer | None = None  # made on first use
         self.loading = None  # (bot, task) of the data being loaded (prepare)
+        self.archive = None  # web.aidata.Loader of the computer's data, made on first use
         self.tasks: set = set()
         self._proxies = []
         self.user_dialog = None  # a dialog the person opened (web.dialogs.Dialog), else None
@@ -183,6 +184,11 @@ class BoardApp:
         self._listen(self.dlg, "close", self.on_dialog_close)
         self._listen(document, "visibilitychange", self.on_visibility)
         self._listen(window, "pagehide", lambda *_: self.save())
+        # The computer's data: its fetch stops quietly when the page is left, and a failed one is
+        # tried again at once when the network is back (web.aidata.Loader).
+        self._listen(window, "pagehide", lambda *_: self.archive and self.archive.leave())
+        self._listen(window, "pageshow", lambda *_: self.archive and self.archive.back())
+        self._listen(window, "online", lambda *_: self.archive and self.archive.wake())
         self.apply_view()
 
     def _layout(self) -> g.Layout:
@@ -618,6 +624,7 @@ class BoardApp:
             while True:
                 ctl = self.ctl
                 if ctl.computer_to_act() and not getattr(ctl.bot, "ready", True):
+                    self.archive_loader().need()
                     await self.prepare(ctl.bot)
                     if ctl is not self.ctl:
                         continue  # a new match meanwhile: look again
@@ -667,15 +674,27 @@ class BoardApp:
         from . import aidata
 
         start = time.perf_counter()
-        self._working(1)
-        try:
-            if not aidata.present():
-                data = await aidata.fetch_archive()
-                if not aidata.present():
-                    await self.run_steps(aidata.unpack_steps(data))
-            await self.run_steps(bot.prepare_steps(), kind="load", since=start)
-        finally:
-            self._working(-1)
+        if not aidata.present():
+            await self.archive_loader().load()
+        await self.run_steps(bot.prepare_steps(), kind="load", since=start)
+
+    def archive_loader(self):
+        """The :class:`web.aidata.Loader` of the computer's data, its state in ``<body
+        data-aidata>`` (a test hook), its notices in the toast."""
+        if self.archive is None:
+            from . import aidata
+            from .strings import t
+
+            def unpack(data: bytes):
+                return self.run_steps(aidata.unpack_steps(data))
+
+            def show(state) -> None:
+                document.body.dataset.aidata = state.value
+
+            self.archive = aidata.Loader(aidata.BrowserFetch(), unpack, show=show,
+                                         tell=lambda notice: self.show_toast(t(notice.value)),
+                                         warn=lambda text: window.console.warn(text))
+        return self.archive
 
     def _working(self, change: int) -> None:
         """The computer's work begins (+1) or ends (-1): the frames are counted meanwhile (the
@@ -693,10 +712,18 @@ class BoardApp:
         if not self.started or all(ctl.humans):
             return
 
+        if self.archive is None:  # aidata.State.PENDING, without importing web.aidata (zipfile) yet
+            document.body.dataset.aidata = "pending"
+
         async def warm_up() -> None:
             await asyncio.sleep(WARM_UP_MS / 1000)
             if ctl is self.ctl:
                 await self.prepare(ctl.bot)
+            else:  # a new match meanwhile (its own warm-up, if any, prepares its bot)
+                from . import aidata
+
+                if not aidata.present():
+                    await self.archive_loader().load()
 
         task = asyncio.ensure_future(warm_up())
         self.tasks.add(task)

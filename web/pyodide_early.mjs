@@ -23,7 +23,7 @@
  */
 
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
-import { canInflate, gunzip, isGzip, untar } from "./untar.mjs";
+import { ArchiveError, canInflate, gunzip, isGzip, untar } from "./untar.mjs";
 
 export { version };
 
@@ -38,12 +38,15 @@ let early = null;
 let archive = null;
 let handedOver = false;
 
+/** A failed download (no answer, or the bytes stopped coming) as an ArchiveError "network". */
+const cut = (error) => new ArchiveError("network", `${archiveURL.pathname}: ${error && error.message ? error.message : error}`, error);
+
 /** The archive's members, inflated as they arrive; or its bytes where this browser cannot inflate. */
 function fetchArchive() {
   if (!archive) {
-    archive = fetch(archiveURL).then(async (response) => {
+    archive = fetch(archiveURL).catch((error) => { throw cut(error); }).then(async (response) => {
       if (!response.ok) throw new Error(`${archiveURL.pathname}: HTTP ${response.status}`);
-      if (!canInflate) return { buffer: await response.arrayBuffer(), members: null };
+      if (!canInflate) return { buffer: await response.arrayBuffer().catch((error) => { throw cut(error); }), members: null };
       return { buffer: null, members: untar(await gunzip(response.body)) };
     });
   }
@@ -54,7 +57,11 @@ function fetchArchive() {
 async function install(pyodide) {
   const { buffer, members } = await fetchArchive();
   if (members === null) {
-    pyodide.unpackArchive(buffer, isGzip(new Uint8Array(buffer)) ? "tar.gz" : "tar", { extractDir: HOME });
+    try {
+      pyodide.unpackArchive(buffer, isGzip(new Uint8Array(buffer)) ? "tar.gz" : "tar", { extractDir: HOME });
+    } catch (error) {
+      throw new ArchiveError("damaged", `${archiveURL.pathname}: ${error && error.message ? error.message : error}`, error);
+    }
     return pyodide;
   }
   const outside = members.find(([name]) => name.startsWith("/") || name.split("/").includes(".."));
@@ -92,11 +99,39 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
+/* What the page says when the archive's download failed or arrived damaged (ArchiveError's kind),
+ * in the player's language: Python's catalogue (web/i18n: boot_network, boot_damaged) is not there
+ * yet. tests/test_i18n.py checks these against it. */
+const WORDS = {
+  en: { network: "Tavli could not start: the download failed (check the connection). Reload the page to try again.", damaged: "Tavli could not start: the download was damaged. Reload the page to try again." },
+  el: { network: "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη απέτυχε (ελέγξτε τη σύνδεση). Φορτώστε ξανά τη σελίδα για νέα προσπάθεια.", damaged: "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη αλλοιώθηκε. Φορτώστε ξανά τη σελίδα για νέα προσπάθεια." },
+  bg: { network: "Табла не можа да стартира: изтеглянето не успя (проверете връзката). Презаредете страницата, за да опитате отново.", damaged: "Табла не можа да стартира: изтеглянето е повредено. Презаредете страницата, за да опитате отново." },
+};
+
+/** The language option (web.prefs keeps it in localStorage), else the browser's (as web/sw_register.js). */
+function language() {
+  try {
+    const prefs = JSON.parse(localStorage.getItem("tavli.prefs") || "{}");
+    if (prefs && WORDS[prefs.language]) return prefs.language;
+  } catch (error) { /* unreadable preferences, or no storage: follow the browser */ }
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (WORDS[base]) return base;
+  }
+  return "en";
+}
+
 /** Show on the page that the game cannot start (PyScript also reports the error, in the console). */
 function report(error) {
   document.body.dataset.phase = "error";
   const status = document.getElementById("status-text");
-  if (status) status.textContent = `Tavli could not start: ${error && error.message ? error.message : error}`;
+  if (!status) return;
+  if (error instanceof ArchiveError) {
+    console.warn(`Tavli: ${error.message}`);  // the details, for whoever looks
+    status.textContent = WORDS[language()][error.kind];
+  } else {
+    status.textContent = `Tavli could not start: ${error && error.message ? error.message : error}`;
+  }
 }
 
 start().catch(report);

@@ -8,6 +8,21 @@
 
 const BLOCK = 512;
 
+/**
+ * Why the archive could not be read: `kind` "network" (its bytes stopped coming: the connection
+ * was reset, the network went away) or "damaged" (they came, but are no good .tar.gz: a gzip or tar
+ * error, a member cut short), which web/pyodide_early.mjs tells apart on the page.
+ */
+export class ArchiveError extends Error {
+  constructor(kind, message, cause) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "ArchiveError";
+    this.kind = kind;
+  }
+}
+
+const damaged = (message) => new ArchiveError("damaged", `tar archive: ${message}`);
+
 /** Whether this browser can inflate gzip (else: let Pyodide unpack the archive). */
 export const canInflate = typeof DecompressionStream === "function";
 
@@ -17,11 +32,19 @@ export const isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes
 /**
  * The bytes of the stream `body` (a ReadableStream), inflated if it is gzip. A host that serves
  * the .tar.gz with "Content-Encoding: gzip" has the browser inflate it already: then it is passed
- * through as it is.
+ * through as it is. Fails with an ArchiveError: "network" when reading `body` fails, "damaged"
+ * when inflating does.
  */
 export async function gunzip(body) {
   const reader = body.getReader();
-  const first = await reader.read();
+  let broken = null;  // the error reading `body`, if any
+  const read = () => reader.read().catch((error) => { broken = error; throw error; });
+  let first;
+  try {
+    first = await read();
+  } catch (error) {
+    throw new ArchiveError("network", `download failed: ${error && error.message ? error.message : error}`, error);
+  }
   const head = first.done ? new Uint8Array(0) : first.value;
   const whole = new ReadableStream({
     start(controller) {
@@ -29,13 +52,19 @@ export async function gunzip(body) {
       if (first.done) controller.close();
     },
     async pull(controller) {
-      const { done, value } = await reader.read();
+      const { done, value } = await read();
       if (done) controller.close();
       else controller.enqueue(value);
     },
   });
   const stream = isGzip(head) ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  try {
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    const why = error && error.message ? error.message : String(error);
+    if (broken) throw new ArchiveError("network", `download failed: ${why}`, error);
+    throw new ArchiveError("damaged", `gzip: ${why}`, error);
+  }
 }
 
 function field(header, start, length, text) {
@@ -57,17 +86,17 @@ export function untar(bytes) {
     if (header.every((b) => b === 0)) break;  // the end: two zero blocks
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : header[i];
-    if (sum !== parseInt(field(header, 148, 8, text).trim(), 8)) throw new Error(`tar archive: bad header at byte ${at}`);
+    if (sum !== parseInt(field(header, 148, 8, text).trim(), 8)) throw damaged(`bad header at byte ${at}`);
     const name = field(header, 0, 100, text);
     const prefix = field(header, 345, 155, text);
     const size = parseInt(field(header, 124, 12, text).trim() || "0", 8);
     const type = String.fromCharCode(header[156]);
     at += BLOCK;
     if (type === "0" || type === "\0") {
-      if (at + size > bytes.length) throw new Error(`tar archive: ${name} is truncated`);
+      if (at + size > bytes.length) throw damaged(`${name} is truncated`);
       files.push([prefix ? `${prefix}/${name}` : name, bytes.subarray(at, at + size)]);
     } else if (type !== "5") {
-      throw new Error(`tar archive: ${name}: unsupported member type ${JSON.stringify(type)}`);
+      throw damaged(`${name}: unsupported member type ${JSON.stringify(type)}`);
     }
     at += Math.ceil(size / BLOCK) * BLOCK;
   }
