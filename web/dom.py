@@ -274,7 +274,7 @@ class BoardApp:
         if d.kind == "options":
             self.user_dialog = dialogs.options(self.prefs)
         elif d.kind == "rules":
-            self.user_dialog = dialogs.rules(self.lang())
+            self.user_dialog = dialogs.rules(self.lang(), self.ctl.match.game_variant)
         elif d.kind == "new-match":
             self.user_dialog = dialogs.new_match(self.new_match, d.cancellable)
         self.shown = None
@@ -437,6 +437,13 @@ class BoardApp:
 
         from . import dialogs
 
+        link = event.target.closest("a[href^='#']")
+        if not _nil(link):  # the rules' contents: scroll within the dialog, leave the URL alone
+            event.preventDefault()
+            section = self.dlg.querySelector(link.getAttribute("href"))
+            if not _nil(section):
+                section.scrollIntoView(_js_obj({"block": "start"}))
+            return
         button = event.target.closest("button[data-action]")
         if _nil(button):
             return
@@ -911,7 +918,10 @@ class BoardApp:
             self.open_dialog(dialogs.options(self.prefs))
             return
         if action == "rules":
-            self.open_dialog(dialogs.rules(self.lang()))
+            self.open_dialog(dialogs.rules(self.lang(), ctl.match.game_variant))
+            current = self.dlg.querySelector("[data-current]")
+            if not _nil(current):
+                current.scrollIntoView(_js_obj({"block": "start"}))
             return
         if action == "resign":
             if ctl.resign_levels():
