@@ -263,7 +263,7 @@ def test_nothing_is_clipped_and_everything_is_reachable(page, browser_context_ar
         page.wait_for_selector("#toast.show")
         check(page, f"{at} game-over", found, PANEL + ", #toast, .announce, .announce > *",
               apart=[("#toast", "#panel .card"), (".announce", "#board-svg .checker"), (".announce", "#panel .card"),
-                     (".announce", "#panel .menu button")])
+                     (".announce", "#board"), (".announce", "#panel button")])
         page.click(".announce")
         ctl.next_game()
         assert phase(page) == "opening"
@@ -271,7 +271,8 @@ def test_nothing_is_clipped_and_everything_is_reachable(page, browser_context_ar
     page.click("dialog button[data-action=resign-match]")
     assert wait_turn(page) == "match-over"
     check(page, f"{size} en match-over", found, PANEL + ", .announce, .announce > *",
-          apart=[(".announce", "#board-svg .checker"), (".announce", "#panel .card"), (".announce", "#panel .menu button")])
+          apart=[(".announce", "#board-svg .checker"), (".announce", "#panel .card"), (".announce", "#board"),
+                 (".announce", "#panel button")])
 
     # A Plakoto match against the computer: its name on the card, the game in the match line,
     # and the rules open at Plakoto's section.

@@ -31,7 +31,7 @@ from . import geometry as g
 from .anim import plan_slides
 from .controller import Controller, Motion
 from .render import render_board
-from .panel import announce_html, bar_classes, bar_style, clock_bars, clock_html, panel_html
+from .panel import bar_classes, bar_style, clock_bars, clock_html, panel_html
 from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
@@ -205,8 +205,7 @@ class BoardApp:
         the sounds; show the dialog the match asks for; save the match."""
         before = self.view
         self.view = self.ctl.board_view()
-        overlay = announce_html(self.ctl.panel_view())
-        self.host.innerHTML = render_board(self.view, self.layout) + overlay
+        self.host.innerHTML = render_board(self.view, self.layout)
         self.draw_panel()
         if motions and before is not None and self.ctl.options.animate:
             self.slide(before, self.view, motions)
@@ -906,6 +905,8 @@ class BoardApp:
     def on_panel_click(self, event) -> None:
         from . import dialogs
 
+        if self._overlay_click(event):  # the result in place of the status line
+            return
         button = event.target.closest("button[data-action]")
         if _nil(button) or button.disabled:
             return
