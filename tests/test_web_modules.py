@@ -3,6 +3,8 @@ slide planner, the panel's HTML. No browser needed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -133,10 +135,12 @@ def test_panel_html_escapes_and_marks_controls():
     card = PlayerCard("<b>", 0, 1, 100, True)
     view = PanelView("move", "a & b", card, PlayerCard("C", 1, 0, 90), "Match to 3",
                      (Control("undo", "Undo", enabled=False, title="why"),), announce="Won", announce_hint="next")
-    html = panel_html(view)
+    html = panel_html(replace(view, announce=""))
     assert "&lt;b&gt;" in html and "a &amp; b" in html
     assert 'data-action="undo" title="why" disabled' in html
     assert 'data-overlay="new-match"' in announce_html(view)
+    # The result takes the status line's place (beside the board, never over its checkers).
+    assert announce_html(view) in panel_html(view) and "a &amp; b" not in panel_html(view)
 
 
 def test_query_params_decode_like_urllib():

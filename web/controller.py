@@ -325,7 +325,8 @@ class Controller:
             pair = m.roll()
             self.opening = (pair[0], pair[1])
             first = m.game.on_roll
-            self.note = t("opening_roll", name=self.names[0], a=pair[0], other=self.names[1], b=pair[1],
+            key = "opening_roll_you" if self.names[first] == t("you") else "opening_roll"
+            self.note = t(key, name=self.names[0], a=pair[0], other=self.names[1], b=pair[1],
                           first=self.names[first])
             return self._after_move() if self.human_moving() else []
         if m.phase == "roll" and self.is_human(m.game.on_roll):
@@ -718,7 +719,7 @@ class Controller:
         phase = m.phase
         if phase == "match-over":
             winner = m.winner if m.winner is not None else 0
-            return t("match_won", name=self.names[winner], s0=m.scores[0], s1=m.scores[1])
+            return t("match_won", name=self.names[winner], s0=m.scores[winner], s1=m.scores[1 - winner])
         if phase == "game-over":
             return self.result_text()
         if phase == "opening":
@@ -792,8 +793,10 @@ class Controller:
                                     primary=can))
         if m.phase == "game-over":
             controls.append(Control("next-game", t("next_game"), primary=True))
-        if self.claimant() is not None:
-            controls.append(Control("claim", t("claim_win"), title=t("tip_claim"), primary=True))
+        claimant = self.claimant()
+        if claimant is not None:
+            controls.append(Control("claim", t("claim_win", name=self.names[claimant]), title=t("tip_claim"),
+                                    primary=True))
         over = m.phase == "match-over"
         levels = self.resign_levels()
         menu = (

@@ -46,6 +46,11 @@ def _button(action: str, label: str, primary: bool = False, extra: str = "") -> 
     return f'<button type="button"{cls} data-action="{action}"{extra}>{_e(label)}</button>'
 
 
+def _capital(text: str) -> str:
+    """``text`` with its first letter capitalised (a button's label built from a lower-case word)."""
+    return text[:1].upper() + text[1:]
+
+
 def _frame(kind: str, title: str, body: str, buttons: str) -> str:
     return (f'<div class="dlg dlg-{kind}" data-dialog="{kind}">'
             f'<h2 id="dialog-title">{_e(title)}</h2><div class="dlg-body">{body}</div>'
@@ -229,8 +234,9 @@ def read_options(values: dict[str, object], prefs: Prefs) -> Prefs:
 # --- the rules, notices ---------------------------------------------------------------------------
 
 
-def rules(lang: str) -> Dialog:
-    return Dialog("rules", f'<div class="dlg dlg-rules" data-dialog="rules">{rules_html(lang)}'
+def rules(lang: str, game: str | None = None) -> Dialog:
+    """The rules page, with the section of ``game`` (the game in play) marked: the page opens there."""
+    return Dialog("rules", f'<div class="dlg dlg-rules" data-dialog="rules">{rules_html(lang, game)}'
                            f'<div class="dlg-buttons">{_button("close", t("close"), True)}</div></div>')
 
 
@@ -296,7 +302,8 @@ def resign(ctl) -> Dialog:
     else:
         body = f'<p>{_e(t("dlg_resign_text", other=other))}</p>'
         buttons = _button("cancel", t("cancel")) + "".join(
-            _button(LEVEL_ACTIONS[lv], t("resign_level", kind=t(KIND_KEYS[lv]), points=points_text(int(lv) * m.cube)))
+            _button(LEVEL_ACTIONS[lv], _capital(t("resign_level", kind=t(KIND_KEYS[lv]),
+                                                  points=points_text(int(lv) * m.cube))))
             for lv in levels)
     return Dialog("resign", _frame("resign", t("dlg_resign_title"), body, buttons))
 

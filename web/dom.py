@@ -31,7 +31,7 @@ from . import geometry as g
 from .anim import plan_slides
 from .controller import Controller, Motion
 from .render import render_board
-from .panel import announce_html, bar_classes, bar_style, clock_bars, clock_html, panel_html
+from .panel import bar_classes, bar_style, clock_bars, clock_html, panel_html
 from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
@@ -212,8 +212,7 @@ class BoardApp:
         the sounds; show the dialog the match asks for; save the match."""
         before = self.view
         self.view = self.ctl.board_view()
-        overlay = announce_html(self.ctl.panel_view())
-        self.host.innerHTML = render_board(self.view, self.layout) + overlay
+        self.host.innerHTML = render_board(self.view, self.layout)
         self.draw_panel()
         if motions and before is not None and self.ctl.options.animate:
             self.slide(before, self.view, motions)
@@ -281,7 +280,7 @@ class BoardApp:
         if d.kind == "options":
             self.user_dialog = dialogs.options(self.prefs)
         elif d.kind == "rules":
-            self.user_dialog = dialogs.rules(self.lang())
+            self.user_dialog = dialogs.rules(self.lang(), self.ctl.match.game_variant)
         elif d.kind == "new-match":
             self.user_dialog = dialogs.new_match(self.new_match, d.cancellable)
         self.shown = None
@@ -445,6 +444,13 @@ class BoardApp:
 
         from . import dialogs, keeping_dom
 
+        link = event.target.closest("a[href^='#']")
+        if not _nil(link):  # the rules' contents: scroll within the dialog, leave the URL alone
+            event.preventDefault()
+            section = self.dlg.querySelector(link.getAttribute("href"))
+            if not _nil(section):
+                section.scrollIntoView(_js_obj({"block": "start"}))
+            return
         button = event.target.closest("button[data-action]")
         if _nil(button):
             return
@@ -937,6 +943,8 @@ class BoardApp:
     def on_panel_click(self, event) -> None:
         from . import dialogs
 
+        if self._overlay_click(event):  # the result in place of the status line
+            return
         button = event.target.closest("button[data-action]")
         if _nil(button) or button.disabled:
             return
@@ -949,7 +957,10 @@ class BoardApp:
             self.open_dialog(dialogs.options(self.prefs))
             return
         if action == "rules":
-            self.open_dialog(dialogs.rules(self.lang()))
+            self.open_dialog(dialogs.rules(self.lang(), ctl.match.game_variant))
+            current = self.dlg.querySelector("[data-current]")
+            if not _nil(current):
+                current.scrollIntoView(_js_obj({"block": "start"}))
             return
         if action == "resign":
             if ctl.resign_levels():

@@ -1,5 +1,5 @@
 """The HTML around the board: the panel (player cards, status line, controls) and the result
-announced over the board. Pure Python, no browser imports."""
+shown in place of the status line at the end of a game. Pure Python, no browser imports."""
 
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from .view import PanelView, PlayerCard
 
 
 def announce_html(view: PanelView) -> str:
-    """The result shown over the board at the end of a game or match ("" when none). A click on
-    it after a game starts the next one (``data-overlay="next-game"``)."""
+    """The result shown at the end of a game or match ("" when none), in the panel in place of the
+    status line (it says the same, larger): beside the board, never over its checkers. A click on
+    it after a game starts the next one (``data-overlay="next-game"``), after a match opens the
+    new-match screen."""
     if not view.announce:
         return ""
     action = "next-game" if view.phase == "game-over" else "new-match"
     hint = f"<small>{html.escape(view.announce_hint)}</small>" if view.announce_hint else ""
-    return (f'<div class="announce" role="alert" data-overlay="{action}">'
+    return (f'<div id="status" class="status announce" role="alert" data-overlay="{action}">'
             f"<strong>{html.escape(view.announce)}</strong>{hint}</div>")
 
 
@@ -107,7 +109,8 @@ def panel_html(view: PanelView, clocks: str = "") -> str:
         clocks
         + _card_html(view.top, "top", t("pips", n=view.top.pips))
         + f'<div class="match-info">{html.escape(view.match_text)}</div>'
-        + f'<div id="status" class="status" role="status" aria-live="polite">{html.escape(view.status)}</div>'
+        + (announce_html(view) or
+           f'<div id="status" class="status" role="status" aria-live="polite">{html.escape(view.status)}</div>')
         + f'<div class="controls">{_buttons(view.controls)}</div>'
         + _card_html(view.bottom, "bottom", t("pips", n=view.bottom.pips))
         + f'<div class="menu">{_buttons(view.menu)}</div>'

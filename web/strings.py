@@ -52,7 +52,8 @@ EN: dict[str, str] = {
     "tip_new_match": "Start a new match",
     # status line
     "opening": "Roll to see who starts",
-    "opening_roll": "{name} {a} – {other} {b}: {first} to play",
+    "opening_roll": "{name} rolled {a}, {other} rolled {b}: {first} starts",
+    "opening_roll_you": "{name} rolled {a}, {other} rolled {b}: you start",
     "your_roll": "{name}: your turn, roll the dice",
     "your_move": "{name}: move {dice}",
     "your_finish": "{name}: click the dice to finish your turn",
@@ -75,7 +76,7 @@ EN: dict[str, str] = {
     "game_won": "{name} wins a {kind}: {points}",
     "game_dropped": "{name} wins: the double was dropped ({points})",
     "game_resigned": "{name} wins by resignation: {points}",
-    "match_won": "{name} wins the match {s0}–{s1}",
+    "match_won": "{name} wins the match {s0}\u2060–\u2060{s1}",
     "click_next": "Click for the next game",
 }
 
@@ -125,7 +126,7 @@ _YOU_FORMS: dict[str, dict[str, str]] = {
         "game_resigned": "You win by resignation: {points}",
         "game_timeout": "You win on time: {points}",
         "game_mother": "You win: the mother is pinned ({points})",
-        "match_won": "You win the match {s0}–{s1}",
+        "match_won": "You win the match {s0}\u2060–\u2060{s1}",
         "match_resigned": "You win: the match was resigned",
     },
 }

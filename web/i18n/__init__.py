@@ -86,13 +86,29 @@ def rules(code: str):
     return import_module(f"web.i18n.rules_{code if code in LANGUAGES else DEFAULT}")
 
 
-def rules_html(code: str) -> str:
-    """The rules page as HTML: an ``<h2>``, then per section an ``<h3>``, paragraphs and lists."""
+def section_ids(code: str) -> list[str]:
+    """An id per section of the rules page: ``rules-portes`` for the first (the rules of Portes
+    begin the page), ``rules-plakoto``/``rules-fevga`` for the sections titled as those games are
+    named in ``code``, ``rules-<n>`` for the others."""
+    names = {catalogue(code).get(f"game_{g}"): g for g in ("plakoto", "fevga")}
+    return ["rules-portes" if i == 0 else f"rules-{names.get(title, i)}"
+            for i, (title, _) in enumerate(rules(code).SECTIONS)]
+
+
+def rules_html(code: str, game: str | None = None) -> str:
+    """The rules page as HTML: an ``<h2>``, a table of contents (links to the sections), then per
+    section an ``<h3>``, paragraphs and lists. The section of ``game`` (Plakoto, Fevga) carries
+    ``data-current``: the page opens there; Portes's rules begin the page, which opens at the top."""
     page = rules(code)
+    ids = section_ids(code)
     out = [f'<article class="rules" lang="{code if code in LANGUAGES else DEFAULT}">',
-           f"<h2>{html.escape(page.TITLE)}</h2>"]
-    for title, paragraphs in page.SECTIONS:
-        out.append(f"<section><h3>{html.escape(title)}</h3>")
+           f"<h2>{html.escape(page.TITLE)}</h2>",
+           f'<nav class="rules-toc" aria-label="{html.escape(catalogue(code)["rules_contents"])}"><ol>']
+    out += [f'<li><a href="#{sid}">{html.escape(title)}</a></li>' for sid, (title, _) in zip(ids, page.SECTIONS)]
+    out.append("</ol></nav>")
+    for sid, (title, paragraphs) in zip(ids, page.SECTIONS):
+        current = " data-current" if game in ("plakoto", "fevga") and sid == f"rules-{game}" else ""
+        out.append(f'<section id="{sid}"{current}><h3>{html.escape(title)}</h3>')
         in_list = False
         for para in paragraphs:
             item = para.startswith("- ")
