@@ -77,7 +77,6 @@ class Controller:
         self._bot = bot  # the computer player, made on first use (it costs boot time)
         self.note = ""  # the last thing that happened, shown on the status line
         self.answer = ""  # an answer to a double or a resignation, to show (pop_answer)
-        self.opening: tuple[int, int] | None = None  # (player 0's die, player 1's) during the first turn
         self.last_roll: tuple[int, tuple[int, int]] | None = None  # (player, dice) of the last turn
         self._bottom = 0
         self._last_click: tuple[int, int] | None = None  # (point, moves it made) for a double-click
@@ -86,21 +85,12 @@ class Controller:
         self.apply_auto_roll()
 
     def _resumed(self) -> None:
-        """A match loaded from a save: the opening dice of the first turn come back from the log,
-        and a computer caught half-way through a play starts the play again."""
+        """A match loaded from a save: the last turn's dice come back from the log, and a computer
+        caught half-way through a play starts the play again."""
         m = self.match
         if m.phase == "move" and not self.is_human(m.game.on_roll):
             while m.turn.moves:
                 m.undo()
-        if m.phase in ("move", "roll") and m.log:
-            for event in reversed(m.log):
-                kind = event.get("type")
-                if kind == "opening" and m.phase == "move" and m.variant == "portes":
-                    a, b = event["dice"]
-                    self.opening = (a, b)
-                    break
-                if kind in ("roll", "game", "next-game", "end-turn", "play", "take"):
-                    break
         if m.phase == "roll" and m.log:
             for event in reversed(m.log):
                 kind = event.get("type")
@@ -141,6 +131,25 @@ class Controller:
 
             self._bot = make_player(self.setup.level, seed=self.setup.seed)
         return self._bot
+
+    @property
+    def opening(self) -> tuple[int, int] | None:
+        """The opening throw (player 0's die, player 1's) while it is the last throw of the game:
+        until the winner's first turn ends (Portes: he plays it) or he rolls afresh (Plakoto,
+        Fevga, a Tavli match). Read from the match's log, so a live and a resumed match agree."""
+        m = self.match
+        if m.phase not in ("roll", "move", "cube", "resign"):
+            return None
+        for event in reversed(m.log):
+            kind = event.get("type")
+            if kind == "opening":
+                dice = event.get("dice")
+                if isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) for d in dice):
+                    return (dice[0], dice[1])
+                return None
+            if kind in ("roll", "play", "game", "next-game"):
+                return None
+        return None
 
     @property
     def variant(self) -> str:
@@ -317,7 +326,6 @@ class Controller:
         m = self.match
         if m.phase == "opening":
             pair = m.roll()
-            self.opening = (pair[0], pair[1])
             first = m.game.on_roll
             self.note = t("opening_roll", name=self.names[0], a=pair[0], other=self.names[1], b=pair[1],
                           first=self.names[first])
@@ -453,7 +461,6 @@ class Controller:
         if self.match.phase == "game-over":
             self.match.next_game()
             self.note = ""
-            self.opening = None
             self.last_roll = None
         return []
 
@@ -639,7 +646,6 @@ class Controller:
     def _end_turn(self) -> None:
         self.last_roll = (self.match.game.on_roll, self.match.rolled)
         self.match.end_turn()
-        self.opening = None
         self._last_click = None
         if self.match.phase not in ("game-over", "match-over"):
             self.note = ""
@@ -663,14 +669,13 @@ class Controller:
                 if not used:
                     left.remove(v)
                 shown.append(DieView(v, used))
-            if self.opening is not None:
-                mine = self.opening[bottom]
-                theirs = self.opening[1 - bottom]
-                used = {d.value: d.used for d in shown}
-                opening = (DieView(mine, used.get(mine, False)), DieView(theirs, used.get(theirs, False)))
-            else:
-                dice = tuple(shown)
-                dice_side = self._side_of(m.game.on_roll)
+            # The opening winner's dice, the opening throw too (Portes): his, in his half.
+            dice = tuple(shown)
+            dice_side = self._side_of(m.game.on_roll)
+        elif self.opening is not None:
+            # The opening throw, one die each, until its winner rolls afresh (Plakoto, Fevga).
+            pair = self.opening
+            opening = (DieView(pair[bottom]), DieView(pair[1 - bottom]))
         elif m.phase == "roll" and self.last_roll is not None:
             # Until the next roll, the last turn's dice stay on the board, played.
             who, (a, b) = self.last_roll
