@@ -220,17 +220,16 @@ class Controller:
 
     def click(self, point: int, count: int = 1) -> list[Motion]:
         """A click (tap) on ``point``: the largest single legal jump. The second click of a
-        double-click (``count`` 2) takes the first one's move back and moves the checker as far
-        as the whole roll allows, if legal, else by the largest jump."""
+        double-click (``count`` 2) takes the first one's move back and plays the whole roll with
+        the checker when it can; when it cannot, it is a click like the first."""
         if not self.human_moving():
             return []
         turn = self.match.turn
         if count >= 2 and self._last_click is not None and self._last_click[0] == point:
-            motions: list[Motion] = []
-            for _ in range(self._last_click[1]):
-                motions += self._undo_one()
+            motions = self._whole_roll_again(point, self._last_click[1])
             self._last_click = None
-            return motions + self._far_move(point)
+            if motions is not None:
+                return motions
         moves = turn.moves_from(self._to_mover(point))
         if not moves:
             self._last_click = None
@@ -247,18 +246,50 @@ class Controller:
         self._last_click = None
         return self._far_move(point)
 
+    def _whole_roll_again(self, point: int, made: int) -> list[Motion] | None:
+        """Take back the ``made`` moves of a first click on ``point`` and play the whole roll from
+        there; None (the moves kept, nothing changed) when the whole roll cannot be played."""
+        m = self.match
+        taken = []
+        for _ in range(made):
+            move = m.undo()
+            if move is None:
+                break
+            taken.append(move)
+        if self._whole_path(self._to_mover(point)) is None:
+            for move in reversed(taken):
+                m.move(move)
+            return None
+        side = self._side_of(m.game.on_roll)
+        motions: list[Motion] = []
+        for move in taken:
+            end = self._from_mover(move.end)
+            motions.append(Motion(side, end, self._from_mover(move.start)))
+            if move.hit and self.variant == "portes":
+                motions.append(Motion(1 - side, BAR, end))
+        return motions + self._far_move(point)
+
+    def _whole_path(self, start: int) -> list[Move] | None:
+        """The steps that move the checker on ``start`` (mover's numbering) by the whole roll left
+        (or off the board), or None."""
+        turn = self.match.turn
+        left = turn.dice_left()
+        if not turn.moves_from(start):
+            return None
+        goal = max(start - sum(left), OFF) if start != BAR else 25 - sum(left)
+        if goal < OFF or goal not in turn.targets(start):
+            return None
+        path = turn.path_to(start, goal)
+        if path is not None and goal != OFF and len(path) != len(left):
+            return None
+        return path
+
     def _far_move(self, point: int) -> list[Motion]:
         turn = self.match.turn
         start = self._to_mover(point)
-        left = turn.dice_left()
         if not turn.moves_from(start):
             return []
-        goal = max(start - sum(left), OFF) if start != BAR else 25 - sum(left)
-        path = None
-        if goal >= OFF and goal in turn.targets(start):
-            path = turn.path_to(start, goal)
-            if path is not None and goal != OFF and len(path) != len(left):
-                path = None
+        path = self._whole_path(start)
         if path is None:
             path = [turn.moves_from(start)[0]]
         return self._apply(path) + self._after_move()
