@@ -184,8 +184,31 @@ class Controller:
         return player is not None and self.humans[player]
 
     def computer_to_act(self) -> bool:
+        """Whether the computer acts next: on its turn, or to claim the win on time at once when
+        a person's time is up (Blitz), so that he does not play on unawares."""
         m = self.match
+        if self._computer_claim() is not None:
+            return True
         return m.phase in ("roll", "move", "cube", "resign") and not self.is_human(m.to_act)
+
+    def _computer_claim(self) -> int | None:
+        """The computer player who may claim the win on time now, or None."""
+        for p in (0, 1):
+            if not self.humans[p] and self.match.can_claim(p):
+                return p
+        return None
+
+    def time_up(self) -> int | None:
+        """The player whose time is up and is said so on the board: a flag awaiting the claim
+        (Blitz), or the game or match just lost on time; None when no one's is."""
+        m = self.match
+        if m.flagged is not None and m.phase not in ("game-over", "match-over"):
+            return m.flagged
+        result = m.result
+        if m.phase in ("game-over", "match-over") and result is not None and result.reason == "timeout" \
+                and result.winner is not None:
+            return 1 - result.winner
+        return None
 
     def human_moving(self) -> bool:
         m = self.match
@@ -559,7 +582,8 @@ class Controller:
     def plan_needed(self) -> bool:
         """Whether the computer must now choose its play (the slow part, for a strong opponent):
         the page may compute it elsewhere (``choose_play``) and hand it over (``set_plan``)."""
-        return self.computer_to_act() and self.match.phase == "move" and self._plan is None
+        return (self._computer_claim() is None and self.computer_to_act() and self.match.phase == "move"
+                and self._plan is None)
 
     def choose_play(self):
         """The computer's play of the roll on the board (a :class:`tavli.Play`; in Plakoto and
@@ -594,6 +618,12 @@ class Controller:
         or resignation decision. Call while :meth:`computer_to_act`."""
         m = self.match
         if not self.computer_to_act():
+            return []
+        claimer = self._computer_claim()
+        if claimer is not None:
+            m.claim_timeout(player=claimer)
+            self._plan = None
+            self.note = self.answer = t("claims", name=self.names[claimer])
             return []
         player = m.to_act
         name = self.names[player]
@@ -834,7 +864,10 @@ class Controller:
             announce, hint = self.result_text(), t("click_next")
         elif m.phase == "match-over":
             announce, hint = self.status(), self.result_text()
+        flagged = self.time_up()
         return PanelView(
+            time_up="" if flagged is None else t("time_up", name=self.names[flagged]),
+            time_up_player=flagged,
             phase=self.page_phase(),
             status=self.status(),
             top=card(1 - bottom, pips[1]),

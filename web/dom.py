@@ -31,7 +31,7 @@ from . import geometry as g
 from .anim import plan_slides
 from .controller import Controller, Motion
 from .render import render_board
-from .panel import announce_html, bar_classes, bar_style, clock_bars, clock_html, panel_html
+from .panel import announce_html, bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
 from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
@@ -205,7 +205,8 @@ class BoardApp:
         the sounds; show the dialog the match asks for; save the match."""
         before = self.view
         self.view = self.ctl.board_view()
-        overlay = announce_html(self.ctl.panel_view())
+        panel = self.ctl.panel_view()
+        overlay = announce_html(panel) + time_up_html(panel)
         self.host.innerHTML = render_board(self.view, self.layout) + overlay
         self.draw_panel()
         if motions and before is not None and self.ctl.options.animate:
@@ -520,6 +521,8 @@ class BoardApp:
                 green, orange = bar_style(bar)
                 el.querySelector(".move").style.width = green
                 el.querySelector(".bank").style.width = orange
+                el.querySelector(".t-move").textContent = clock_text(bar.move_left)
+                el.querySelector(".t-bank").textContent = clock_text(bar.bank_left)
                 if bar.warning:
                     second = int(bar.bank_left)
                     if self.beeped.get(bar.player) != second:
