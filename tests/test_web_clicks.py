@@ -35,3 +35,14 @@ def test_a_second_click_on_another_point_is_a_click():
     c = _opened([6, 1, 5, 2])
     c.click(24)
     assert c.click(8, count=2) == [Motion(0, 8, 7)]
+
+
+def test_a_checker_carried_by_a_finger_is_drawn_one_checker_above_it():
+    from web import geometry as g
+
+    assert g.drag_offset(10.0, 20.0, touch=False) == (10.0, 20.0)
+    assert g.drag_offset(10.0, 20.0, touch=True) == (10.0, 20.0 - 2 * g.CHECKER_R)
+    # The drop goes where the checker is drawn: a finger one checker below point 9 drops on 9.
+    layout = g.Layout(portrait=True)
+    x, y = layout.spot_center(0, 9, 0, 1)
+    assert layout.point_at(*g.drag_offset(x, y + g.TOUCH_LIFT, touch=True)) == 9

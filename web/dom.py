@@ -11,7 +11,10 @@ Pointer Events cover mouse, pen and touch alike:
   ``pointerup`` drops it on the point under the pointer (``Controller.drop``) or it goes back;
 * a press and release without dragging is a click (two within 400 ms on the same point: a
   double-click), on the dice area a roll or the end of the turn;
-* ``contextmenu`` (right-click) is ``Controller.right_click``.
+* ``contextmenu`` (right-click) is ``Controller.right_click``; its touch twin is a long press
+  (``LONG_PRESS_MS`` on a checker without moving);
+* a checker dragged by a finger is drawn above it (``geometry.drag_offset``) and dropped where
+  it is drawn.
 
 The computer's work (choosing a play, loading its data: ``prepare``, ``web.aidata``) runs as steps
 generators (``tavli.steps``) in slices of at most ``SLICE_S`` (``run_steps``), the browser getting
@@ -36,6 +39,7 @@ from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
 DOUBLE_CLICK_MS = 400
+LONG_PRESS_MS = 500  # a finger held this long on a checker without moving: the smaller die
 SLIDE_MS = 320  # one checker slide at speed 1
 PAUSE_MS = 520  # between the computer's actions at speed 1
 PASS_MS = 1400  # time to read that a player cannot move
@@ -740,15 +744,19 @@ class BoardApp:
 
     # --- pointer events ---------------------------------------------------------------------
 
-    def _board_xy(self, event) -> tuple[float, float] | None:
+    def _board_xy(self, event, lifted: bool = False) -> tuple[float, float] | None:
+        """The event's place in board units; ``lifted``: where a checker carried by it is drawn."""
         svg = self.host.querySelector("svg")
         if _nil(svg):
             return None
         r = svg.getBoundingClientRect()
-        return self.layout.client_to_board(r.left, r.top, r.width, r.height, event.clientX, event.clientY)
+        x, y = self.layout.client_to_board(r.left, r.top, r.width, r.height, event.clientX, event.clientY)
+        if lifted:
+            x, y = g.drag_offset(x, y, event.pointerType == "touch")
+        return x, y
 
-    def _point(self, event) -> int | None:
-        xy = self._board_xy(event)
+    def _point(self, event, lifted: bool = False) -> int | None:
+        xy = self._board_xy(event, lifted)
         return None if xy is None else self.layout.point_at(*xy)
 
     def _in_dice_area(self, event) -> bool:
@@ -776,6 +784,22 @@ class BoardApp:
                 self.host.setPointerCapture(event.pointerId)
             except Exception:  # noqa: BLE001 - a synthetic pointer may not be capturable
                 pass
+            if event.pointerType != "mouse":
+                task = asyncio.ensure_future(self.long_press(self.press))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+
+    async def long_press(self, press: dict) -> None:
+        """A finger still held on the checker, unmoved, after ``LONG_PRESS_MS``: the touch twin of
+        a right-click (the smaller die); the release then does nothing more."""
+        await asyncio.sleep(LONG_PRESS_MS / 1000)
+        if self.press is not press or press["drag"] is not None:
+            return
+        press["long"] = True
+        motions = self.ctl.right_click(press["point"])
+        self.last_tap = (None, -1e9)
+        self.refresh(motions)
+        self.highlight(None)
 
     def on_move(self, event) -> None:
         press = self.press
@@ -798,8 +822,9 @@ class BoardApp:
             svg = self.host.querySelector("svg")
             r = svg.getBoundingClientRect()
             scale = self.layout.scale(r.width, r.height)
-            press["offset"] = (dx / scale, dy / scale)
-            el.style.transform = f"translate({dx / scale:.1f}px, {dy / scale:.1f}px)"
+            ox, oy = g.drag_offset(dx / scale, dy / scale, press["type"] == "touch")
+            press["offset"] = (ox, oy)
+            el.style.transform = f"translate({ox:.1f}px, {oy:.1f}px)"
 
     def _drag_element(self, point: int):
         svg = self.host.querySelector("svg")
@@ -822,8 +847,10 @@ class BoardApp:
                 self.host.releasePointerCapture(event.pointerId)
         except Exception:  # noqa: BLE001
             pass
+        if press.get("long"):
+            return  # the long press played already
         if press["drag"] is not None:
-            target = self._point(event)
+            target = self._point(event, lifted=True)
             motions = self.ctl.drop(press["point"], target)
             if motions:
                 # The dragged checker is already where it was dropped; a checker it hit slides.
