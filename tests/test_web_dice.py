@@ -92,3 +92,15 @@ def test_portes_opening_dice_are_drawn_as_the_winner_s_in_his_colour():
     c.roll()
     c.click(8)  # 8/5 with the 3
     assert [(d.value, d.used) for d in c.board_view().dice] == [(3, True), (1, False)]
+
+
+def test_the_roll_hint_leaves_the_opening_throw_readable():
+    """Over the opening throw's die the roll hint is its frame alone (no text across the die)."""
+    c = Controller(MatchSetup(variant="plakoto", level="beginner"), ViewOptions(), dice=FixedDice([4, 2, 5, 3]))
+    root = ET.fromstring(render_board(c.board_view()))
+    hint = next(el for el in root.iter(f"{SVG}g") if el.get("class") == "roll-hint")
+    assert [el.text for el in hint.iter(f"{SVG}text")] == ["Roll the dice"]  # the opening roll: words
+    c.roll()
+    root = ET.fromstring(render_board(c.board_view()))
+    hint = next(el for el in root.iter(f"{SVG}g") if el.get("class") == "roll-hint")
+    assert list(hint.iter(f"{SVG}text")) == [] and c.board_view().opening is not None

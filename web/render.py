@@ -245,10 +245,12 @@ def _dice(layout: g.Layout, view: BoardView) -> list[str]:
             out.append(_die(r, d.value, player, d.used))
     if view.roll_hint is not None:
         area = layout.dice_area(view.roll_hint)
+        # Over the opening throw's die (Plakoto, Fevga: its winner rolls afresh) the frame alone.
+        text = "" if view.opening is not None else (
+            f'<text {_attrs(x=area.x + area.w / 2, y=area.y + area.h / 2 + 7, fill="#f4efe3", font_size=20, text_anchor="middle")}>{t("tap_to_roll")}</text>')
         out.append(f'<g class="roll-hint" data-dice="{view.roll_hint}">'
                    f'{_rect(area, rx=10, fill="rgba(255,255,255,0.10)", stroke="rgba(255,255,255,0.45)", stroke_dasharray="6 5")}'
-                   f'<text {_attrs(x=area.x + area.w / 2, y=area.y + area.h / 2 + 7, fill="#f4efe3", font_size=20, text_anchor="middle")}>{t("tap_to_roll")}</text>'
-                   "</g>")
+                   f'{text}</g>')
     return out
 
 
