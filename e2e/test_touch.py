@@ -16,7 +16,6 @@ PORTRAIT = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mo
 LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
 # Checker diameters (CSS px) the phone layouts reach: 33.9 and 33.7 before issue 12.
 MIN_CHECKER = {390: 34.4, 844: 34.6}
-NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 @pytest.fixture
@@ -47,14 +46,16 @@ def test_a_long_press_plays_the_smaller_die(page, size):
     start = counts(page)
     cdp = page.context.new_cdp_session(page)
     _touch(cdp, "touchStart", spot(page, 6))
-    # Held, unmoved: once the press is long the checker moves (6/5 with the 1), finger still down.
-    page.wait_for_function("document.querySelectorAll('#board-svg .checker[data-owner=\"0\"][data-point=\"5\"]').length === 1")
-    _touch(cdp, "touchEnd")
+    # Held, unmoved: the board says the press is long; nothing has moved yet.
+    page.wait_for_function("document.getElementById('board').dataset.longPress === '1'")
+    assert counts(page) == start
+    _touch(cdp, "touchEnd")  # the release: the smaller die (6/5 with the 1)
     cdp.detach()
-    page.evaluate(NEXT_FRAME)
+    page.wait_for_function("document.querySelectorAll('#board-svg .checker[data-owner=\"0\"][data-point=\"5\"]').length === 1")
     ctl.right_click(6)
     assert counts(page) == expected(ctl) != start
-    assert counts(page)[(0, 6)] == 4 and phase(page) == "move"  # the release played nothing more
+    assert counts(page)[(0, 6)] == 4 and phase(page) == "move"
+    assert page.evaluate("document.getElementById('board').dataset.longPress") is None
 
 
 @pytest.mark.browser_context_args(**PORTRAIT)

@@ -12,7 +12,8 @@ Pointer Events cover mouse, pen and touch alike:
 * a press and release without dragging is a click (two within 400 ms on the same point: a
   double-click), on the dice area a roll or the end of the turn;
 * ``contextmenu`` (right-click) is ``Controller.right_click``; its touch twin is a long press
-  (``LONG_PRESS_MS`` on a checker without moving);
+  (released after ``LONG_PRESS_MS`` on a checker without moving; the board says when the press
+  is long: ``#board[data-long-press]``);
 * a checker dragged by a finger is drawn above it (``geometry.drag_offset``) and dropped where
   it is drawn.
 
@@ -775,7 +776,7 @@ class BoardApp:
             return
         point = self._point(event)
         self.press = {"id": event.pointerId, "type": event.pointerType, "x": event.clientX, "y": event.clientY,
-                      "point": point,
+                      "t": float(event.timeStamp), "point": point,
                       "drag": None, "movable": point is not None and self.ctl.movable(point)}
         if self.press["movable"]:
             event.preventDefault()
@@ -790,16 +791,16 @@ class BoardApp:
                 task.add_done_callback(self.tasks.discard)
 
     async def long_press(self, press: dict) -> None:
-        """A finger still held on the checker, unmoved, after ``LONG_PRESS_MS``: the touch twin of
-        a right-click (the smaller die); the release then does nothing more."""
+        """Say on the board that a finger held on a checker has made a long press (its release
+        plays the smaller die). The release decides, by the events' own times: a busy page may
+        see this timer before the finger's moves."""
         await asyncio.sleep(LONG_PRESS_MS / 1000)
-        if self.press is not press or press["drag"] is not None:
-            return
-        press["long"] = True
-        motions = self.ctl.right_click(press["point"])
-        self.last_tap = (None, -1e9)
-        self.refresh(motions)
-        self.highlight(None)
+        if self.press is press and press["drag"] is None:
+            self.host.dataset.longPress = "1"
+
+    def _is_long(self, press: dict, event) -> bool:
+        return press["type"] != "mouse" and press["drag"] is None and \
+            float(event.timeStamp) - press["t"] >= LONG_PRESS_MS
 
     def on_move(self, event) -> None:
         press = self.press
@@ -817,6 +818,7 @@ class BoardApp:
             if dx * dx + dy * dy < DRAG_THRESHOLD_PX ** 2:
                 return
             press["drag"] = self._drag_element(press["point"])
+            self.host.removeAttribute("data-long-press")
         el = press["drag"]
         if not _nil(el):
             svg = self.host.querySelector("svg")
@@ -842,13 +844,19 @@ class BoardApp:
         if press is None or press["id"] != event.pointerId:
             return
         self.press = None
+        self.host.removeAttribute("data-long-press")
         try:
             if self.host.hasPointerCapture(event.pointerId):
                 self.host.releasePointerCapture(event.pointerId)
         except Exception:  # noqa: BLE001
             pass
-        if press.get("long"):
-            return  # the long press played already
+        if self._is_long(press, event):  # the touch twin of a right-click: the smaller die
+            self.last_tap = (None, -1e9)
+            motions = self.ctl.right_click(press["point"])
+            if motions:
+                self.refresh(motions)
+            self.highlight(None)
+            return
         if press["drag"] is not None:
             target = self._point(event, lifted=True)
             motions = self.ctl.drop(press["point"], target)
@@ -906,6 +914,7 @@ class BoardApp:
     def on_cancel(self, event) -> None:
         if self.press is not None and self.press["id"] == event.pointerId:
             self.press = None
+            self.host.removeAttribute("data-long-press")
             self.refresh()
 
     def on_leave(self, event) -> None:
