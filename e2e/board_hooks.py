@@ -109,11 +109,19 @@ def drag(page, start: tuple[float, float], end: tuple[float, float], steps: int 
     page.mouse.up()
 
 
+def checker_px(page) -> float:
+    """A checker's diameter on the screen (CSS px)."""
+    return page.evaluate("document.querySelector('#board-svg .checker:not(.off) circle').getBoundingClientRect().width")
+
+
 def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
-    """Press, carry and release with one finger (Chrome DevTools Protocol touch events)."""
+    """Press, carry and release with one finger (Chrome DevTools Protocol touch events) so that
+    the carried checker, drawn one checker above the finger (web.geometry.drag_offset), is
+    dropped on ``end``: the finger ends that far below it."""
+    lift = checker_px(page)
     cdp = page.context.new_cdp_session(page)
     x0, y0 = start
-    x1, y1 = end
+    x1, y1 = end[0], end[1] + lift
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
     for i in range(1, steps + 1):
         x = x0 + (x1 - x0) * i / steps

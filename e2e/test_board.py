@@ -29,11 +29,12 @@ def test_hooks_controls_cube_names_and_animation(page):
     assert page.locator(".card.top .name").inner_text() == "Computer"
     assert page.locator(".card.bottom .pips").inner_text() == "pips: 167"
     assert page.locator(".match-info").inner_text() == "Match to 3"
-    # The opening roll: one die for each player, on each side.
+    # The opening roll (you 3, the computer 1): you play both dice, drawn as yours in your half.
     page.click("button[data-action=roll]")
-    assert page.locator("#board-svg [data-opening]").count() == 2
-    left, right = (_box(page, f"#board-svg [data-opening='{s}']") for s in (1, 0))
-    assert left["x"] < board["x"] + board["width"] / 2 < right["x"]
+    assert page.locator("#board-svg [data-opening]").count() == 0
+    assert page.locator("#board-svg [data-die][data-player='0']").count() == 2
+    for die in page.locator("#board-svg [data-die]").all():
+        assert die.bounding_box()["x"] > board["x"] + board["width"] / 2
     # A click slides the checker (an animation runs), and the position is the engine's.
     page.mouse.click(*spot(page, 8))
     assert page.evaluate("document.getAnimations().length") >= 1

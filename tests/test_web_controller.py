@@ -27,11 +27,11 @@ def _opened(dice: list[int], **opts) -> Controller:
     return c
 
 
-def test_opening_roll_shows_two_single_dice_and_the_winner_moves():
+def test_opening_roll_gives_the_winner_both_dice_and_he_moves():
     c = _opened([3, 1, 5, 5, 2, 2, 6, 5, 4, 4])
     assert c.page_phase() == "move"
     view = c.board_view()
-    assert view.opening is not None and (view.opening[0].value, view.opening[1].value) == (3, 1)
+    assert view.opening is None and [d.value for d in view.dice] == [3, 1] and view.dice_side == 0
     assert c.targets(8) == [4, 5, 7]
     assert c.targets(6) == [2, 3, 5]
     assert c.targets(5) == []  # no checker there

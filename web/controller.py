@@ -83,7 +83,6 @@ class Controller:
         self._bot = bot  # the computer player, made on first use (it costs boot time)
         self.note = ""  # the last thing that happened, shown on the status line
         self.answer = ""  # an answer to a double or a resignation, to show (pop_answer)
-        self.opening: tuple[int, int] | None = None  # (player 0's die, player 1's) during the first turn
         self.last_roll: tuple[int, tuple[int, int]] | None = None  # (player, dice) of the last turn
         self._bottom = 0
         self._last_click: tuple[int, int] | None = None  # (point, moves it made) for a double-click
@@ -92,21 +91,12 @@ class Controller:
         self.apply_auto_roll()
 
     def _resumed(self) -> None:
-        """A match loaded from a save: the opening dice of the first turn come back from the log,
-        and a computer caught half-way through a play starts the play again."""
+        """A match loaded from a save: the last turn's dice come back from the log, and a computer
+        caught half-way through a play starts the play again."""
         m = self.match
         if m.phase == "move" and not self.is_human(m.game.on_roll):
             while m.turn.moves:
                 m.undo()
-        if m.phase in ("move", "roll") and m.log:
-            for event in reversed(m.log):
-                kind = event.get("type")
-                if kind == "opening" and m.phase == "move" and m.variant == "portes":
-                    a, b = event["dice"]
-                    self.opening = (a, b)
-                    break
-                if kind in ("roll", "game", "next-game", "end-turn", "play", "take"):
-                    break
         if m.phase == "roll" and m.log:
             for event in reversed(m.log):
                 kind = event.get("type")
@@ -149,6 +139,25 @@ class Controller:
         return self._bot
 
     @property
+    def opening(self) -> tuple[int, int] | None:
+        """The opening throw (player 0's die, player 1's) while it is the last throw of the game:
+        until the winner's first turn ends (Portes: he plays it) or he rolls afresh (Plakoto,
+        Fevga, a Tavli match). Read from the match's log, so a live and a resumed match agree."""
+        m = self.match
+        if m.phase not in ("roll", "move", "cube", "resign"):
+            return None
+        for event in reversed(m.log):
+            kind = event.get("type")
+            if kind == "opening":
+                dice = event.get("dice")
+                if isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) for d in dice):
+                    return (dice[0], dice[1])
+                return None
+            if kind in ("roll", "play", "game", "next-game"):
+                return None
+        return None
+
+    @property
     def variant(self) -> str:
         """The game in play: ``"portes"``, ``"plakoto"`` or ``"fevga"``."""
         return self.match.game_variant
@@ -181,8 +190,31 @@ class Controller:
         return player is not None and self.humans[player]
 
     def computer_to_act(self) -> bool:
+        """Whether the computer acts next: on its turn, or to claim the win on time at once when
+        a person's time is up (Blitz), so that he does not play on unawares."""
         m = self.match
+        if self._computer_claim() is not None:
+            return True
         return m.phase in ("roll", "move", "cube", "resign") and not self.is_human(m.to_act)
+
+    def _computer_claim(self) -> int | None:
+        """The computer player who may claim the win on time now, or None."""
+        for p in (0, 1):
+            if not self.humans[p] and self.match.can_claim(p):
+                return p
+        return None
+
+    def time_up(self) -> int | None:
+        """The player whose time is up and is said so on the board: a flag awaiting the claim
+        (Blitz), or the game or match just lost on time; None when no one's is."""
+        m = self.match
+        if m.flagged is not None and m.phase not in ("game-over", "match-over"):
+            return m.flagged
+        result = m.result
+        if m.phase in ("game-over", "match-over") and result is not None and result.reason == "timeout" \
+                and result.winner is not None:
+            return 1 - result.winner
+        return None
 
     def human_moving(self) -> bool:
         m = self.match
@@ -217,17 +249,16 @@ class Controller:
 
     def click(self, point: int, count: int = 1) -> list[Motion]:
         """A click (tap) on ``point``: the largest single legal jump. The second click of a
-        double-click (``count`` 2) takes the first one's move back and moves the checker as far
-        as the whole roll allows, if legal, else by the largest jump."""
+        double-click (``count`` 2) takes the first one's move back and plays the whole roll with
+        the checker when it can; when it cannot, it is a click like the first."""
         if not self.human_moving():
             return []
         turn = self.match.turn
         if count >= 2 and self._last_click is not None and self._last_click[0] == point:
-            motions: list[Motion] = []
-            for _ in range(self._last_click[1]):
-                motions += self._undo_one()
+            motions = self._whole_roll_again(point, self._last_click[1])
             self._last_click = None
-            return motions + self._far_move(point)
+            if motions is not None:
+                return motions
         moves = turn.moves_from(self._to_mover(point))
         if not moves:
             self._last_click = None
@@ -244,18 +275,50 @@ class Controller:
         self._last_click = None
         return self._far_move(point)
 
+    def _whole_roll_again(self, point: int, made: int) -> list[Motion] | None:
+        """Take back the ``made`` moves of a first click on ``point`` and play the whole roll from
+        there; None (the moves kept, nothing changed) when the whole roll cannot be played."""
+        m = self.match
+        taken = []
+        for _ in range(made):
+            move = m.undo()
+            if move is None:
+                break
+            taken.append(move)
+        if self._whole_path(self._to_mover(point)) is None:
+            for move in reversed(taken):
+                m.move(move)
+            return None
+        side = self._side_of(m.game.on_roll)
+        motions: list[Motion] = []
+        for move in taken:
+            end = self._from_mover(move.end)
+            motions.append(Motion(side, end, self._from_mover(move.start)))
+            if move.hit and self.variant == "portes":
+                motions.append(Motion(1 - side, BAR, end))
+        return motions + self._far_move(point)
+
+    def _whole_path(self, start: int) -> list[Move] | None:
+        """The steps that move the checker on ``start`` (mover's numbering) by the whole roll left
+        (or off the board), or None."""
+        turn = self.match.turn
+        left = turn.dice_left()
+        if not turn.moves_from(start):
+            return None
+        goal = max(start - sum(left), OFF) if start != BAR else 25 - sum(left)
+        if goal < OFF or goal not in turn.targets(start):
+            return None
+        path = turn.path_to(start, goal)
+        if path is not None and goal != OFF and len(path) != len(left):
+            return None
+        return path
+
     def _far_move(self, point: int) -> list[Motion]:
         turn = self.match.turn
         start = self._to_mover(point)
-        left = turn.dice_left()
         if not turn.moves_from(start):
             return []
-        goal = max(start - sum(left), OFF) if start != BAR else 25 - sum(left)
-        path = None
-        if goal >= OFF and goal in turn.targets(start):
-            path = turn.path_to(start, goal)
-            if path is not None and goal != OFF and len(path) != len(left):
-                path = None
+        path = self._whole_path(start)
         if path is None:
             path = [turn.moves_from(start)[0]]
         return self._apply(path) + self._after_move()
@@ -323,7 +386,6 @@ class Controller:
         m = self.match
         if m.phase == "opening":
             pair = m.roll()
-            self.opening = (pair[0], pair[1])
             first = m.game.on_roll
             key = "opening_roll_you" if self.names[first] == t("you") else "opening_roll"
             self.note = t(key, name=self.names[0], a=pair[0], other=self.names[1], b=pair[1],
@@ -460,7 +522,6 @@ class Controller:
         if self.match.phase == "game-over":
             self.match.next_game()
             self.note = ""
-            self.opening = None
             self.last_roll = None
         return []
 
@@ -528,7 +589,8 @@ class Controller:
     def plan_needed(self) -> bool:
         """Whether the computer must now choose its play (the slow part, for a strong opponent):
         the page may compute it elsewhere (``choose_play``) and hand it over (``set_plan``)."""
-        return self.computer_to_act() and self.match.phase == "move" and self._plan is None
+        return (self._computer_claim() is None and self.computer_to_act() and self.match.phase == "move"
+                and self._plan is None)
 
     def choose_play(self):
         """The computer's play of the roll on the board (a :class:`tavli.Play`; in Plakoto and
@@ -575,6 +637,12 @@ class Controller:
         or resignation decision. Call while :meth:`computer_to_act`."""
         m = self.match
         if not self.computer_to_act():
+            return []
+        claimer = self._computer_claim()
+        if claimer is not None:
+            m.claim_timeout(player=claimer)
+            self._plan = None
+            self.note = self.answer = t("claims", name=self.names[claimer])
             return []
         player = m.to_act
         name = self.names[player]
@@ -659,7 +727,6 @@ class Controller:
     def _end_turn(self) -> None:
         self.last_roll = (self.match.game.on_roll, self.match.rolled)
         self.match.end_turn()
-        self.opening = None
         self._last_click = None
         if self.match.phase not in ("game-over", "match-over"):
             self.note = ""
@@ -683,14 +750,13 @@ class Controller:
                 if not used:
                     left.remove(v)
                 shown.append(DieView(v, used))
-            if self.opening is not None:
-                mine = self.opening[bottom]
-                theirs = self.opening[1 - bottom]
-                used = {d.value: d.used for d in shown}
-                opening = (DieView(mine, used.get(mine, False)), DieView(theirs, used.get(theirs, False)))
-            else:
-                dice = tuple(shown)
-                dice_side = self._side_of(m.game.on_roll)
+            # The opening winner's dice, the opening throw too (Portes): his, in his half.
+            dice = tuple(shown)
+            dice_side = self._side_of(m.game.on_roll)
+        elif self.opening is not None:
+            # The opening throw, one die each, until its winner rolls afresh (Plakoto, Fevga).
+            pair = self.opening
+            opening = (DieView(pair[bottom]), DieView(pair[1 - bottom]))
         elif m.phase == "roll" and self.last_roll is not None:
             # Until the next roll, the last turn's dice stay on the board, played.
             who, (a, b) = self.last_roll
@@ -820,7 +886,10 @@ class Controller:
             announce, hint = self.result_text(), t("click_next")
         elif m.phase == "match-over":
             announce, hint = self.status(), self.result_text()
+        flagged = self.time_up()
         return PanelView(
+            time_up="" if flagged is None else t("time_up", name=self.names[flagged]),
+            time_up_player=flagged,
             phase=self.page_phase(),
             status=self.status(),
             top=card(1 - bottom, pips[1]),

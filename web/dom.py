@@ -11,7 +11,11 @@ Pointer Events cover mouse, pen and touch alike:
   ``pointerup`` drops it on the point under the pointer (``Controller.drop``) or it goes back;
 * a press and release without dragging is a click (two within 400 ms on the same point: a
   double-click), on the dice area a roll or the end of the turn;
-* ``contextmenu`` (right-click) is ``Controller.right_click``.
+* ``contextmenu`` (right-click) is ``Controller.right_click``; its touch twin is a long press
+  (released after ``LONG_PRESS_MS`` on a checker without moving; the board says when the press
+  is long: ``#board[data-long-press]``);
+* a checker dragged by a finger is drawn above it (``geometry.drag_offset``) and dropped where
+  it is drawn.
 
 The computer's work (choosing a play, loading its data: ``prepare``, ``web.aidata``) runs as steps
 generators (``tavli.steps``) in slices of at most ``SLICE_S`` (``run_steps``), the browser getting
@@ -31,11 +35,12 @@ from . import geometry as g
 from .anim import plan_slides
 from .controller import Controller, Motion
 from .render import render_board
-from .panel import bar_classes, bar_style, clock_bars, clock_html, panel_html
+from .panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
 from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
 DOUBLE_CLICK_MS = 400
+LONG_PRESS_MS = 500  # a finger held this long on a checker without moving: the smaller die
 SLIDE_MS = 320  # one checker slide at speed 1
 PAUSE_MS = 520  # between the computer's actions at speed 1
 PASS_MS = 1400  # time to read that a player cannot move
@@ -212,7 +217,7 @@ class BoardApp:
         the sounds; show the dialog the match asks for; save the match."""
         before = self.view
         self.view = self.ctl.board_view()
-        self.host.innerHTML = render_board(self.view, self.layout)
+        self.host.innerHTML = render_board(self.view, self.layout) + time_up_html(self.ctl.panel_view())
         self.draw_panel()
         if motions and before is not None and self.ctl.options.animate:
             self.slide(before, self.view, motions)
@@ -543,6 +548,8 @@ class BoardApp:
                 green, orange = bar_style(bar)
                 el.querySelector(".move").style.width = green
                 el.querySelector(".bank").style.width = orange
+                el.querySelector(".t-move").textContent = clock_text(bar.move_left)
+                el.querySelector(".t-bank").textContent = clock_text(bar.bank_left)
                 if bar.warning:
                     second = int(bar.bank_left)
                     if self.beeped.get(bar.player) != second:
@@ -781,15 +788,19 @@ class BoardApp:
 
     # --- pointer events ---------------------------------------------------------------------
 
-    def _board_xy(self, event) -> tuple[float, float] | None:
+    def _board_xy(self, event, lifted: bool = False) -> tuple[float, float] | None:
+        """The event's place in board units; ``lifted``: where a checker carried by it is drawn."""
         svg = self.host.querySelector("svg")
         if _nil(svg):
             return None
         r = svg.getBoundingClientRect()
-        return self.layout.client_to_board(r.left, r.top, r.width, r.height, event.clientX, event.clientY)
+        x, y = self.layout.client_to_board(r.left, r.top, r.width, r.height, event.clientX, event.clientY)
+        if lifted:
+            x, y = g.drag_offset(x, y, event.pointerType == "touch")
+        return x, y
 
-    def _point(self, event) -> int | None:
-        xy = self._board_xy(event)
+    def _point(self, event, lifted: bool = False) -> int | None:
+        xy = self._board_xy(event, lifted)
         return None if xy is None else self.layout.point_at(*xy)
 
     def _in_dice_area(self, event) -> bool:
@@ -808,7 +819,7 @@ class BoardApp:
             return
         point = self._point(event)
         self.press = {"id": event.pointerId, "type": event.pointerType, "x": event.clientX, "y": event.clientY,
-                      "point": point,
+                      "t": float(event.timeStamp), "point": point,
                       "drag": None, "movable": point is not None and self.ctl.movable(point)}
         if self.press["movable"]:
             event.preventDefault()
@@ -817,6 +828,22 @@ class BoardApp:
                 self.host.setPointerCapture(event.pointerId)
             except Exception:  # noqa: BLE001 - a synthetic pointer may not be capturable
                 pass
+            if event.pointerType != "mouse":
+                task = asyncio.ensure_future(self.long_press(self.press))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+
+    async def long_press(self, press: dict) -> None:
+        """Say on the board that a finger held on a checker has made a long press (its release
+        plays the smaller die). The release decides, by the events' own times: a busy page may
+        see this timer before the finger's moves."""
+        await asyncio.sleep(LONG_PRESS_MS / 1000)
+        if self.press is press and press["drag"] is None:
+            self.host.dataset.longPress = "1"
+
+    def _is_long(self, press: dict, event) -> bool:
+        return press["type"] != "mouse" and press["drag"] is None and \
+            float(event.timeStamp) - press["t"] >= LONG_PRESS_MS
 
     def on_move(self, event) -> None:
         press = self.press
@@ -834,13 +861,15 @@ class BoardApp:
             if dx * dx + dy * dy < DRAG_THRESHOLD_PX ** 2:
                 return
             press["drag"] = self._drag_element(press["point"])
+            self.host.removeAttribute("data-long-press")
         el = press["drag"]
         if not _nil(el):
             svg = self.host.querySelector("svg")
             r = svg.getBoundingClientRect()
             scale = self.layout.scale(r.width, r.height)
-            press["offset"] = (dx / scale, dy / scale)
-            el.style.transform = f"translate({dx / scale:.1f}px, {dy / scale:.1f}px)"
+            ox, oy = g.drag_offset(dx / scale, dy / scale, press["type"] == "touch")
+            press["offset"] = (ox, oy)
+            el.style.transform = f"translate({ox:.1f}px, {oy:.1f}px)"
 
     def _drag_element(self, point: int):
         svg = self.host.querySelector("svg")
@@ -858,13 +887,21 @@ class BoardApp:
         if press is None or press["id"] != event.pointerId:
             return
         self.press = None
+        self.host.removeAttribute("data-long-press")
         try:
             if self.host.hasPointerCapture(event.pointerId):
                 self.host.releasePointerCapture(event.pointerId)
         except Exception:  # noqa: BLE001
             pass
+        if self._is_long(press, event):  # the touch twin of a right-click: the smaller die
+            self.last_tap = (None, -1e9)
+            motions = self.ctl.right_click(press["point"])
+            if motions:
+                self.refresh(motions)
+            self.highlight(None)
+            return
         if press["drag"] is not None:
-            target = self._point(event)
+            target = self._point(event, lifted=True)
             motions = self.ctl.drop(press["point"], target)
             if motions:
                 # The dragged checker is already where it was dropped; a checker it hit slides.
@@ -920,6 +957,7 @@ class BoardApp:
     def on_cancel(self, event) -> None:
         if self.press is not None and self.press["id"] == event.pointerId:
             self.press = None
+            self.host.removeAttribute("data-long-press")
             self.refresh()
 
     def on_leave(self, event) -> None:

@@ -46,6 +46,15 @@ MAX_STACK = 5  # checkers on a point shown without overlapping; more are squeeze
 OFF_SLAB_H = 12  # height of a borne-off checker seen edge-on in the tray
 PIN_LIFT = 0.6  # a stack on a pinned checker starts this many checker widths from the frame
 PIN_MARK_R = 7  # radius of the mark on a pinned checker
+TOUCH_LIFT = 2 * CHECKER_R  # a checker dragged by a finger is drawn this far above it (one checker)
+
+
+def drag_offset(dx: float, dy: float, touch: bool) -> tuple[float, float]:
+    """Where a dragged checker is drawn, from where it was picked up, for a pointer moved by
+    ``(dx, dy)`` board units: with it, or for a finger (``touch``) :data:`TOUCH_LIFT` above it,
+    so that the finger hides neither the checker nor the point it is carried to. The checker's
+    place decides the point it is dropped on."""
+    return (dx, dy - TOUCH_LIFT) if touch else (dx, dy)
 
 
 @dataclass(frozen=True)

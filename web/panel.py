@@ -4,6 +4,7 @@ shown in place of the status line at the end of a game. Pure Python, no browser 
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 
 from .strings import t
@@ -84,6 +85,21 @@ def bar_classes(bar: ClockBar) -> str:
         " flagged" if bar.flagged else "")
 
 
+def clock_text(seconds: float) -> str:
+    """Seconds left as the clock's digits, ``m:ss``, counted down in whole seconds (0.2 s left
+    shows 0:01; 0:00 only once the time is gone)."""
+    whole = max(0, math.ceil(round(seconds, 6)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def time_up_html(view: PanelView) -> str:
+    """The note on the board that a player's time is up ("" when no one's is)."""
+    if not view.time_up:
+        return ""
+    player = "" if view.time_up_player is None else f' data-player="{view.time_up_player}"'
+    return f'<div class="time-up" role="alert"{player}>{html.escape(view.time_up)}</div>'
+
+
 def clock_html(bars, names: tuple[str, str], order: tuple[int, int]) -> str:
     """The clock bars (top-right), one per player in ``order`` (top player first)."""
     if bars is None:
@@ -99,7 +115,10 @@ def clock_html(bars, names: tuple[str, str], order: tuple[int, int]) -> str:
             f'<span class="swatch" aria-hidden="true"></span><span class="track">'
             f'<span class="move" style="width:{green}" title="{html.escape(t("clock_move"))}"></span>'
             f'<span class="bank" style="width:{orange}" title="{html.escape(t("clock_bank"))}"></span>'
-            "</span></div>")
+            "</span>"
+            f'<span class="digits"><span class="t-move" title="{html.escape(t("clock_move"))}">{clock_text(bar.move_left)}</span>/'
+            f'<span class="t-bank" title="{html.escape(t("clock_bank"))}">{clock_text(bar.bank_left)}</span></span>'
+            "</div>")
     return f'<div class="clocks" id="clocks">{"".join(rows)}</div>'
 
 

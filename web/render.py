@@ -5,7 +5,7 @@ Every checker is one element carrying ``data-owner`` ("0" = bottom side, "1" = t
 ``data-player`` (the match player, 0 light / 1 dark), ``data-point`` in the bottom player's
 numbering (1..24, 25 = bar, 0 = off) and ``data-index`` (its place in the stack, 0 at the frame).
 Points carry ``data-point`` 1..24, the bar 25 and the bear-off tray 0; only checkers carry
-``data-owner``. Dice carry ``data-die`` (their value) and the dice area ``data-dice``; the cube
+``data-owner``. Dice carry ``data-die`` (their value), ``data-player`` (whose colour) and the dice area ``data-dice``; the cube
 ``data-cube`` (its value, 64 in the middle).
 
 The game drawn is on the ``<svg>`` (``data-variant``). Plakoto: a pinned checker carries
@@ -211,7 +211,7 @@ def _count_label(layout: g.Layout, owner: int, player: int, point: int, count: i
 def _die(r: g.Rect, value: int, player: int, used: bool, extra: str = "") -> str:
     fill, pip = DIE_FILLS[player], PIP_FILLS[player]
     cls = "die used" if used else "die"
-    out = [f'<g class="{cls}" data-die="{value}"{extra}>',
+    out = [f'<g class="{cls}" data-die="{value}" data-player="{player}"{extra}>',
            _rect(r, rx=8, fill=fill, stroke="#00000055", stroke_width=1.5)]
     step = r.w / 4
     for col, row in _PIPS[value]:
@@ -245,10 +245,12 @@ def _dice(layout: g.Layout, view: BoardView) -> list[str]:
             out.append(_die(r, d.value, player, d.used))
     if view.roll_hint is not None:
         area = layout.dice_area(view.roll_hint)
+        # Over the opening throw's die (Plakoto, Fevga: its winner rolls afresh) the frame alone.
+        text = "" if view.opening is not None else (
+            f'<text {_attrs(x=area.x + area.w / 2, y=area.y + area.h / 2 + 7, fill="#f4efe3", font_size=20, text_anchor="middle")}>{t("tap_to_roll")}</text>')
         out.append(f'<g class="roll-hint" data-dice="{view.roll_hint}">'
                    f'{_rect(area, rx=10, fill="rgba(255,255,255,0.10)", stroke="rgba(255,255,255,0.45)", stroke_dasharray="6 5")}'
-                   f'<text {_attrs(x=area.x + area.w / 2, y=area.y + area.h / 2 + 7, fill="#f4efe3", font_size=20, text_anchor="middle")}>{t("tap_to_roll")}</text>'
-                   "</g>")
+                   f'{text}</g>')
     return out
 
 

@@ -151,3 +151,5 @@ class PanelView:
     announce: str = ""  # a result shown over the board ("" = none)
     announce_hint: str = ""
     variant: str = "portes"  # the game in play (``document.body.dataset.variant``)
+    time_up: str = ""  # said on the board when a player's time is up ("" = no one's)
+    time_up_player: int | None = None  # whose time is up

@@ -182,6 +182,7 @@ STRINGS: dict[str, str] = {
     "clock_of": "Часовник: {name}",
     "clock_move": "време за ход",
     "clock_bank": "резерв от време",
+    "time_up": "{name}: времето изтече",
     "nm_money": "На пари",
     "nm_you": "Вашето име",
     "rules_close": "Затвори правилата",

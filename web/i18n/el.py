@@ -182,6 +182,7 @@ STRINGS: dict[str, str] = {
     "clock_of": "Χρονόμετρο: {name}",
     "clock_move": "χρόνος κίνησης",
     "clock_bank": "απόθεμα χρόνου",
+    "time_up": "{name}: ο χρόνος τελείωσε",
     "nm_money": "Για χρήματα",
     "nm_you": "Το όνομά σας",
     "rules_close": "Κλείσιμο των κανόνων",

@@ -115,6 +115,7 @@ STRINGS: dict[str, str] = {
     "clock_of": "Clock of {name}",
     "clock_move": "move timer",
     "clock_bank": "time bank",
+    "time_up": "{name}: time is up",
     "nm_money": "Money play",
     "nm_you": "Your name",
     "rules_close": "Close the rules",
