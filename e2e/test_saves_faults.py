@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from e2e.board_hooks import phase, wait_turn
-from e2e.helpers import boot
+from e2e.helpers import boot, settle
 from tavli.match import Match
 from web import saves as S
-URL_KEY = "tavli.match.url"  # web.dom.URL_KEY (web.dom needs the browser)
 from web.prefs import NewMatch
+
+URL_KEY = "tavli.match.url"  # web.dom.URL_KEY (web.dom needs the browser)
 
 QUERY = "seed=5&anim=0"
 
@@ -33,12 +34,6 @@ def set_storage(page, items: dict[str, str | None], *, then: str = QUERY) -> Non
     boot(page, then)
 
 
-def settled(page) -> None:
-    """Wait until the computer's data has loaded (the page fetches it idly after boot against
-    the computer): leaving the page while that fetch is in flight aborts it (issue 12, item 24)."""
-    page.wait_for_function("(window.tavliThinking || []).some(e => e.kind === 'load')", timeout=90_000)
-
-
 def stored(page, key: str):
     return page.evaluate("key => localStorage.getItem(key)", key)
 
@@ -48,6 +43,7 @@ def corrupt_keys(page) -> list[str]:
 
 
 def reload(page) -> None:
+    settle(page)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_function("document.body.dataset.phase && document.body.dataset.phase !== 'loading'",
                            timeout=90_000)
@@ -74,7 +70,7 @@ def test_an_unreadable_save_with_no_room_to_copy_it_is_kept_until_the_player_dis
     wait_turn(page)
     assert page.evaluate(f"localStorage.getItem('tavli.match') === 'Z'.repeat({size})")
     assert page.text_content("#toast") in ("", None)  # no "could not be saved" either: nothing was tried
-    settled(page)
+    settle(page)
     reload(page)  # asked again: nothing was decided
     assert dialog(page) == "notice"
     with page.expect_download() as info:
@@ -87,7 +83,7 @@ def test_an_unreadable_save_with_no_room_to_copy_it_is_kept_until_the_player_dis
     assert dialog(page) == ""
     saved = json.loads(stored(page, "tavli.match"))  # the new match is saved from now on
     assert saved["format"] == "tavli-match"
-    settled(page)
+    settle(page)
     reload(page)
     assert dialog(page) == ""
 
@@ -189,7 +185,7 @@ def _match_in_progress(page) -> None:
     boot(page, QUERY)
     page.click("#panel button[data-action=roll]")
     wait_turn(page)
-    settled(page)
+    settle(page)
 
 
 def test_a_url_naming_another_match_asks_and_can_start_it(page):
@@ -208,7 +204,7 @@ def test_a_url_naming_another_match_asks_and_can_start_it(page):
     assert page.evaluate("document.body.dataset.variant") == "plakoto"
     assert phase(page) == "opening"
     assert json.loads(stored(page, S.MATCH_KEY))["variant"] == "plakoto"
-    settled(page)
+    settle(page)
     reload(page)
     assert dialog(page) == "" and page.evaluate("document.body.dataset.variant") == "plakoto"
 
@@ -225,6 +221,6 @@ def test_a_url_naming_another_match_asks_and_can_continue_the_one_in_progress(pa
     assert page.evaluate("location.search") == "?anim=0&seed=5"  # the address names the match played
     after = json.loads(stored(page, S.MATCH_KEY))
     assert after["variant"] == "portes" and after["log"][: len(json.loads(before)["log"])] == json.loads(before)["log"]
-    settled(page)
+    settle(page)
     reload(page)
     assert dialog(page) == "" and page.evaluate("document.body.dataset.variant") == "portes"
