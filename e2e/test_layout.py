@@ -261,6 +261,7 @@ def test_nothing_is_clipped_and_everything_is_reachable(page, browser_context_ar
         ctl.drop_cube()
         assert phase(page) == "game-over"
         page.wait_for_selector("#toast.show")
+        page.wait_for_function("document.querySelector('#toast').getAnimations().length === 0")  # slid in
         check(page, f"{at} game-over", found, PANEL + ", #toast, .announce, .announce > *",
               apart=[("#toast", "#panel .card"), (".announce", "#board-svg .checker"), (".announce", "#panel .card"),
                      (".announce", "#board"), (".announce", "#panel button")])
@@ -293,4 +294,14 @@ def test_nothing_is_clipped_and_everything_is_reachable(page, browser_context_ar
         page.click("dialog .rules-toc a[href='#rules-fevga']")
         page.wait_for_function(f"({AT_TOP})('fevga') === true")
         page.click("dialog button[data-action=close]")
+
+    # A match with Blitz clocks: both clocks with their digits, and the panel still fits.
+    page.click("#panel button[data-action=new-match]")
+    page.select_option("dialog select[name=game]", "portes")
+    page.check("dialog input[name=clock][value=blitz]")
+    page.click("dialog button[data-action=start]")
+    page.wait_for_function("document.querySelectorAll('#panel .clock .t-bank').length === 2 && !document.body.dataset.dialog")
+    for lang in LANGS:
+        set_language(page, lang, f"{size} {lang} clocks", found)
+        check(page, f"{size} {lang} clocks panel", found, PANEL + ", #panel .clock, #panel .clock .digits")
     assert not found, "layout faults:\n  " + "\n  ".join(found)
