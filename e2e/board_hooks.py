@@ -221,3 +221,24 @@ def play_any(page, timeout_ms: int = 60000) -> str:
     if not act(page, ph):
         return ph
     return wait_turn(page, timeout_ms)
+
+
+def play_turn(page, ctl) -> None:
+    """Roll (unless the opening roll already did) and play the whole roll by clicks, on the page
+    and on the mirror."""
+    if phase(page) in ("opening", "roll"):
+        page.click("#panel button[data-action=roll]")
+        ctl.roll()
+        wait_turn(page)
+    last = None
+    while ctl.human_moving():
+        point = next(p for p in range(25, -1, -1) if ctl.movable(p))
+        owner = 0 if ctl.match.game.on_roll == ctl.bottom else 1
+        if point == last:
+            page.wait_for_timeout(450)  # not a double-click
+        last = point
+        page.mouse.click(*spot(page, point, owner))
+        ctl.click(point)
+        wait_turn(page)
+    catch_up(ctl)
+    assert counts(page) == expected(ctl)

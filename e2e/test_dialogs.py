@@ -4,7 +4,7 @@ is checked against a CPython mirror of the same seeded match, the score included
 
 from __future__ import annotations
 
-from e2e.board_hooks import catch_up, counts, expected, mirror, phase, spot, wait_turn
+from e2e.board_hooks import catch_up, mirror, phase, play_turn, wait_turn
 from e2e.helpers import boot
 
 PVP = "seed=7&anim=0&mode=pvp&length=9"
@@ -16,27 +16,6 @@ def dialog(page) -> str:
 
 def scores(page) -> list[int]:
     return [int(page.locator(f".card.player-{p} .score").inner_text()) for p in (0, 1)]
-
-
-def play_turn(page, ctl) -> None:
-    """Roll (unless the opening roll already did) and play the whole roll by clicks, on the page
-    and on the mirror."""
-    if phase(page) in ("opening", "roll"):
-        page.click("#panel button[data-action=roll]")
-        ctl.roll()
-        wait_turn(page)
-    last = None
-    while ctl.human_moving():
-        point = next(p for p in range(25, -1, -1) if ctl.movable(p))
-        owner = 0 if ctl.match.game.on_roll == ctl.bottom else 1
-        if point == last:
-            page.wait_for_timeout(450)  # not a double-click
-        last = point
-        page.mouse.click(*spot(page, point, owner))
-        ctl.click(point)
-        wait_turn(page)
-    catch_up(ctl)
-    assert counts(page) == expected(ctl)
 
 
 def test_pass_and_play_double_take_redouble_drop_resign_and_resign_match(page):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.board_hooks import catch_up, counts, expected, mirror, phase, spot, wait_turn
+from e2e.board_hooks import mirror, phase, play_turn, wait_turn
 from e2e.helpers import boot
 
 QUERY = "seed=7&anim=0&mode=pvp&length=9"
@@ -184,26 +184,6 @@ def start_is_reachable(page, where: str, found: list[str]) -> None:
     page.locator("dialog button[data-action=start]").scroll_into_view_if_needed()
     if not page.evaluate(hit):
         found.append(f"{where}: the Start button cannot be clicked even scrolled into view")
-
-
-def play_turn(page, ctl) -> None:
-    """Roll (unless done) and play the whole roll by clicks, on the page and on the mirror."""
-    if phase(page) in ("opening", "roll"):
-        page.click("#panel button[data-action=roll]")
-        ctl.roll()
-        wait_turn(page)
-    last = None
-    while ctl.human_moving():
-        point = next(p for p in range(25, -1, -1) if ctl.movable(p))
-        owner = 0 if ctl.match.game.on_roll == ctl.bottom else 1
-        if point == last:
-            page.wait_for_timeout(450)  # not a double-click
-        last = point
-        page.mouse.click(*spot(page, point, owner))
-        ctl.click(point)
-        wait_turn(page)
-    catch_up(ctl)
-    assert counts(page) == expected(ctl)
 
 
 @pytest.fixture(params=list(SIZES), ids=list(SIZES))
