@@ -10,6 +10,7 @@ import pytest
 
 from e2e.board_hooks import phase, wait_turn
 from e2e.helpers import boot, settle
+from tavli.formats import savefile
 from tavli.match import Match
 from web import saves as S
 from web.prefs import NewMatch
@@ -94,7 +95,7 @@ def test_an_unreadable_save_with_no_room_to_copy_it_is_kept_until_the_player_dis
 def _opening(value) -> str:
     match = Match(3, seed=5)
     match.roll()
-    doc = json.loads(match.to_json())
+    doc = json.loads(savefile.dumps(match))
     for event in doc["log"]:
         if event["type"] == "opening":
             event["dice"] = value
@@ -107,7 +108,7 @@ def _bad_player() -> str:
     match.play(match.turn.plays[0])
     if match.phase == "move":
         match.end_turn()
-    doc = json.loads(match.to_json())
+    doc = json.loads(savefile.dumps(match))
     for event in doc["log"]:
         if event["type"] == "play":
             event["player"] = "x"

@@ -19,7 +19,7 @@ _EXPORTS = {
     "Move": "movegen", "Play": "movegen", "legal_plays": "movegen",
     "format_play": "notation", "parse_moves": "notation",
     "BAR": "position", "CHECKERS": "position", "OFF": "position", "Position": "position",
-    "Rules": "rules",
+    "Rules": "scoring",
     "IllegalMove": "turn", "Turn": "turn",
 }
 
@@ -53,5 +53,5 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, imported eagerl
     from .movegen import Move, Play, legal_plays
     from .notation import format_play, parse_moves
     from .position import BAR, CHECKERS, OFF, Position
-    from .rules import Rules
+    from .scoring import Rules
     from .turn import IllegalMove, Turn

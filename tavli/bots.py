@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from .game import Outcome
 from .movegen import Play, legal_plays
 from .position import Position
-from .rules import Rules
+from .scoring import Rules
 from .steps import Steps
 
 if TYPE_CHECKING:

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Sequence
 
 from .bots import BOTS
+from .formats import matchio, savefile
 from .match import VARIANTS, Match, MatchError
-from .rules import PRESETS, Rules
+from .scoring import PRESETS, Rules
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -133,9 +134,9 @@ def _run_match(args: argparse.Namespace) -> int:
     print(_final_line(match, names))
     labels = (f"{names[0]} (0)", f"{names[1]} (1)") if names[0] == names[1] else (names[0], names[1])
     if args.mat:
-        args.mat.write_text(match.to_mat(labels), encoding="utf-8")
+        args.mat.write_text(matchio.to_mat(match, labels), encoding="utf-8")
     if args.json:
-        args.json.write_text(match.to_json(indent=1), encoding="utf-8")
+        args.json.write_text(savefile.dumps(match, indent=1), encoding="utf-8")
     return 0
 
 
@@ -143,9 +144,9 @@ def _run_show(args: argparse.Namespace) -> int:
     text = args.path.read_text(encoding="utf-8")
     # A saved match is a JSON object; a .mat transcript never starts with "{" (nor "[").
     if text.lstrip()[:1] in ("{", "["):
-        match = Match.from_json(text)
+        match = savefile.loads(text)
     else:
-        match = Match.from_mat(text)
+        match = matchio.from_mat(text)
     print(show_text(match))
     return 0
 
@@ -168,10 +169,10 @@ def show_text(match: Match) -> str:
     lines.append("position (X = player 0, O = player 1):")
     lines.append(match.position_for(0).diagram())
     if match.variant == "portes":
-        lines.append(f"GNU ID: {match.gnubg_id()}")
-        lines.append(match.xgid())
+        lines.append(f"GNU ID: {matchio.gnubg_id(match)}")
+        lines.append(matchio.xgid(match))
     else:
-        lines.append(f"position ID: {match.position_id()}")
+        lines.append(f"position ID: {matchio.position_id(match)}")
     return "\n".join(lines)
 
 

@@ -21,9 +21,9 @@ opponent ran out of reserve time on a clock that allows it may :meth:`~Match.cla
 Every action is checked first: one that the rules do not allow now raises :class:`MatchError` (or
 :class:`~tavli.turn.IllegalMove` for a checker move) and changes nothing. Everything that happens
 is appended to ``match.log`` as plain JSON-ready dicts, so that a match can be replayed
-(:meth:`Match.replay`), saved (:meth:`Match.to_json`) and exported.
+(:meth:`Match.replay`), saved (:mod:`tavli.formats.savefile`) and exported (:mod:`tavli.formats`).
 
-Rules of scoring (see :mod:`tavli.rules` for the presets):
+Rules of scoring (see :mod:`tavli.scoring` for the presets):
 
 * A game counts its result (single 1, gammon 2, backgammon 3) times the cube. A dropped double
   loses the cube's value before the offer. The score never passes the target (the log keeps the
@@ -69,10 +69,8 @@ The game played (``variant``, chosen when the match is created, never changed):
   none; anything else, or a value not listed, raises :class:`MatchError`. ``match.options`` holds
   every option of the match's games, the defaults filled in; ``match.game_options(name)`` those of
   one game.
-* GNU Backgammon's Match ID, the XGID and ``.mat`` transcripts describe Portes matches only:
-  for the other variants :meth:`Match.match_id`, :meth:`Match.xgid`, :meth:`Match.to_mat` raise
-  :class:`MatchError`; :meth:`Match.position_id` gives the game's own position ID
-  (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fevga.FevgaPosition.position_id`).
+* GNU Backgammon's Match ID, the XGID and ``.mat`` transcripts describe Portes matches only
+  (:mod:`tavli.formats.matchio`).
 """
 
 from __future__ import annotations
@@ -85,13 +83,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from .dice import DiceSource, FixedDice, dice_source
 from .game import Game, GameError, Outcome
 from .movegen import Move, Play
-from .variants import VariantPlay
 from .position import Position
-from .rules import Rules
+from .scoring import Rules
+from .variants import VariantPlay
 
 if TYPE_CHECKING:
     from .clock import Clock, ClockState
-    from .ids import MatchState
     from .turn import Turn
 
 MAX_LENGTH = 25
@@ -662,7 +659,7 @@ class Match:
             self.auto_roll[player] = bool(on)
             self._record("auto-roll", now, player=player, on=bool(on))
 
-    # --- replay and formats -----------------------------------------------------------------
+    # --- replay -----------------------------------------------------------------
 
     @classmethod
     def replay(
@@ -675,13 +672,18 @@ class Match:
         games: int | None = None,
         variant: str = "portes",
         options: dict[str, Any] | None = None,
+        setup: Callable[[Match, dict[str, Any]], None] | None = None,
     ) -> Match:
         """A new match made by doing again every action recorded in ``log`` (the dice as
-        recorded, the time as recorded). Raises ``ValueError`` if the log does not replay."""
+        recorded, the time as recorded). Raises ``ValueError`` if the log does not replay.
+        ``setup`` puts the match where a ``setup`` event says (:func:`tavli.formats.matchio.replay`)."""
         dice = [d for event in log if event.get("type") in ("opening", "roll") for d in event["dice"]]
         match = cls(length, rules, FixedDice(dice), clock=clock, games=games, variant=variant, options=options)
         for event in log:
-            match._redo(event)
+            if event.get("type") == "setup" and setup is not None:
+                setup(match, event)
+            else:
+                match._redo(event)
         return match
 
     def _redo(self, event: dict[str, Any]) -> None:
@@ -726,102 +728,9 @@ class Match:
         elif kind == "concede":
             self._concede(who, parse_level(event["level"]), reason=event.get("reason", "resign"), now=now)
         elif kind == "setup":
-            from . import ids as _ids
-            from . import matchio
-
-            matchio.setup(self, Position.from_gnubg_id(event["position"]), _ids.decode_match_id(event["match_id"]))
+            raise MatchError("a match set up from GNU Backgammon IDs replays with tavli.formats.matchio.replay")
         else:
             raise MatchError(f"unknown event {kind!r} in the log")
-
-    def match_state(self) -> MatchState:
-        """The :class:`~tavli.ids.MatchState` (what a GNU Backgammon Match ID holds) now
-        (Portes matches only: :class:`MatchError` otherwise)."""
-        from . import matchio
-
-        self._portes_only("a GNU Backgammon match state")
-        return matchio.match_state(self)
-
-    def match_id(self) -> str:
-        """GNU Backgammon's 12-character Match ID of the match as it stands (Portes matches only:
-        :class:`MatchError` otherwise)."""
-        from . import matchio
-
-        self._portes_only("a GNU Backgammon Match ID")
-        return matchio.match_id(self)
-
-    def position_id(self) -> str:
-        """The Position ID of the checkers at the start of the turn, seen from the player on
-        roll: GNU Backgammon's for Portes, the variant's own for Plakoto and Fevga."""
-        from . import matchio
-
-        if self.game.variant != "portes":
-            return self.game.position_for(self.game.on_roll).position_id()
-        return matchio.position_id(self)
-
-    def gnubg_id(self) -> str:
-        """``"PositionID:MatchID"``, as GNU Backgammon shows them together (Portes matches only)."""
-        self._portes_only("a GNU Backgammon ID")
-        return f"{self.position_id()}:{self.match_id()}"
-
-    def xgid(self) -> str:
-        """eXtreme Gammon's XGID of the match as it stands (Portes matches only)."""
-        from . import matchio
-
-        self._portes_only("an XGID")
-        return matchio.xgid(self)
-
-    @classmethod
-    def from_gnubg_id(
-        cls, ids: str, match_id: str | None = None, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any
-    ) -> Match:
-        """A match starting where ``"PositionID:MatchID"`` (or the two given apart) says: before
-        the opening roll or in a game in play. ``ValueError`` with the reason otherwise."""
-        from . import ids as _ids
-        from . import matchio
-
-        if match_id is None:
-            position, state = matchio.decode_ids(ids)
-        else:
-            position, state = Position.from_gnubg_id(ids), _ids.decode_match_id(match_id)
-        return matchio.from_ids(cls, position, state, rules, dice, **options)
-
-    @classmethod
-    def from_xgid(cls, text: str, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any) -> Match:
-        """A match starting at the game in play an XGID describes; ``ValueError`` otherwise."""
-        from . import matchio
-
-        position, state = matchio.decode_xgid(text)
-        return matchio.from_ids(cls, position, state, rules, dice, **options)
-
-    def to_mat(self, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
-        """The match's games as a Jellyfish ``.mat`` transcript (as GNU Backgammon exports;
-        Portes matches only: :class:`MatchError` otherwise)."""
-        from . import matchio
-
-        self._portes_only("a .mat transcript")
-        return matchio.to_mat(self, names)
-
-    @classmethod
-    def from_mat(cls, text: str, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any) -> Match:
-        """A match replayed from a ``.mat`` transcript (the rules from its tags unless given);
-        ``ValueError`` naming the game and the reason when it does not replay."""
-        from . import matchio
-
-        return matchio.from_mat(cls, text, rules, dice, **options)
-
-    def to_json(self, now: float | None = None, **dumps: Any) -> str:
-        """The match as a versioned JSON document (see :mod:`tavli.savefile`); ``now`` is the
-        time for a running clock (default: the match's time function)."""
-        from .savefile import dumps as _dumps
-
-        return _dumps(self, now, **dumps)
-
-    @classmethod
-    def from_json(cls, text: str, *, dice: DiceSource | None = None, time: Callable[[], float] | None = None) -> Match:
-        """A match from :meth:`to_json`; ``ValueError`` with the reason for anything else."""
-        from .savefile import loads
-
-        return loads(text, dice=dice, time=time)
 
     def _concede(self, loser: int, level: Outcome, *, reason: str = "resign", now: float | None = None) -> GameScore:
         """The round ends with ``loser`` giving up ``level`` at any point of the game: only for
@@ -835,10 +744,6 @@ class Match:
         return self._end_game(1 - loser, level, reason, now)
 
     # --- internals --------------------------------------------------------------------------
-
-    def _portes_only(self, what: str) -> None:
-        if self.variant != "portes":
-            raise MatchError(f"{what} describes Portes (backgammon) matches only, not {VARIANT_TITLES[self.variant]}")
 
     def _make_game(self, number: int, starter: int | None) -> Game:
         """Game ``number``'s board: waiting for the opening roll (``starter`` None) or with

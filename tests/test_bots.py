@@ -7,10 +7,18 @@ import time
 import pytest
 
 from tavli import Outcome, Position, legal_plays
-from tavli.bots import BeginnerBot, MatchContext, certain_gammon, certain_loss, evaluate, make_bot, win_probability
+from tavli.bots import (
+    BeginnerBot,
+    MatchContext,
+    certain_gammon,
+    certain_loss,
+    evaluate,
+    make_bot,
+    win_probability,
+)
 from tavli.cli import play_match
 from tavli.match import Match
-from tavli.rules import Rules
+from tavli.scoring import Rules
 
 BOT = BeginnerBot()
 MONEY = MatchContext()

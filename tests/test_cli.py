@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tavli.cli import main
+from tavli.formats import matchio, savefile
 from tavli.match import Match
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,9 +23,9 @@ def test_a_whole_match_is_written_in_both_formats(tmp_path, capsys):
     assert code == 0
     out = capsys.readouterr().out
     assert "match to 5: player" in out and out.count("game ") >= 1
-    match = Match.from_json(saved.read_text())
+    match = savefile.loads(saved.read_text())
     assert match.is_over() and max(match.scores) == 5
-    from_mat = Match.from_mat(mat.read_text())
+    from_mat = matchio.from_mat(mat.read_text())
     assert from_mat.scores == match.scores and from_mat.winner == match.winner
     assert "beginner (0) : 0" in mat.read_text()
 
@@ -41,7 +42,7 @@ def test_money_play_for_a_number_of_games(tmp_path, capsys):
     saved = tmp_path / "money.json"
     assert main(["match", "--games", "3", "--rules", "greek", "--seed", "2", "--json", str(saved)]) == 0
     assert "money play" in capsys.readouterr().out
-    match = Match.from_json(saved.read_text())
+    match = savefile.loads(saved.read_text())
     assert match.money and match.game_number == 3 and match.is_over()
 
 
@@ -51,7 +52,7 @@ def test_show_prints_the_final_position_and_score(tmp_path, capsys):
     capsys.readouterr()
     assert main(["show", str(saved)]) == 0
     shown = capsys.readouterr().out
-    match = Match.from_json(saved.read_text())
+    match = savefile.loads(saved.read_text())
     assert f"score: {match.scores[0]}-{match.scores[1]} (to 3)" in shown
     assert "off: X" in shown and "XGID=" in shown and "winner: player" in shown
     assert main(["show", str(mat)]) == 0
@@ -99,7 +100,7 @@ def _saved_match_text() -> str:
     match = Match(3, seed=2)
     match.roll()
     match.play(match.turn.plays[0])
-    return match.to_json()
+    return savefile.dumps(match)
 
 
 @pytest.mark.parametrize(

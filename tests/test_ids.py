@@ -1,4 +1,4 @@
-"""tavli.ids: GNU Backgammon Match IDs and XGIDs, checked against the manual and gnubg's source."""
+"""tavli.formats.ids: GNU Backgammon Match IDs and XGIDs, checked against the manual and gnubg's source."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tavli.ids import (
+from tavli.formats.ids import (
     GAME_DROPPED,
     GAME_NONE,
     GAME_PLAYING,

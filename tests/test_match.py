@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tavli import FixedDice, Outcome, Position
-from tavli.ids import GAME_PLAYING, MatchState
+from tavli.formats import matchio, savefile
+from tavli.formats.ids import GAME_PLAYING, MatchState
+from tavli.formats.matchio import from_ids
 from tavli.match import MAX_CUBE, Match, MatchError
-from tavli.matchio import from_ids
-from tavli.rules import Rules
+from tavli.scoring import Rules
 
 SINGLE, GAMMON, BACKGAMMON = Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON
 
@@ -17,7 +18,7 @@ SINGLE, GAMMON, BACKGAMMON = Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON
 
 
 def snapshot(match: Match) -> str:
-    return match.to_json(now=0.0)
+    return savefile.dumps(match, now=0.0)
 
 
 def refused(match: Match, action, *args, **kwargs) -> str:
@@ -61,7 +62,7 @@ def set_up(position: Position, *, length: int | None = 5, rules: Rules | None = 
     state = MatchState(cube_value=cube, cube_owner=owner, player_on_roll=on_roll, crawford=crawford,
                        game_state=GAME_PLAYING, turn=on_roll, dice=rolled, match_length=length or 0,
                        score=tuple(score), jacoby=True if rules is None else rules.jacoby)
-    return from_ids(Match, position, state, rules, dice)
+    return from_ids(position, state, rules, dice)
 
 
 HOME_STRETCH = Position.from_points({1: 1}, {6: 5, 8: 5, 13: 5})  # on roll bears off: a gammon
@@ -189,7 +190,7 @@ def test_the_cube_is_shown_in_the_match_state():
     match = Match(5, seed=2)
     to_roll(match, 0)
     match.double()
-    state = match.match_state()
+    state = matchio.match_state(match)
     assert state.doubled and state.turn == 1 and state.player_on_roll == 0
 
 
@@ -239,7 +240,7 @@ def test_the_crawford_game_comes_exactly_once():
     for player in (0, 1):
         to_roll(match, player)
         assert "Crawford" in refused(match, match.double)
-    assert match.match_state().crawford
+    assert matchio.match_state(match).crawford
     lose_round(match, 0)  # 2-1
     match.next_game()
     assert not match.crawford  # post-Crawford: the cube is back

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tavli.clock import Clock
+from tavli.formats import savefile
 from tavli.match import Match, MatchError
 
 
@@ -173,10 +174,10 @@ def test_a_saved_match_keeps_its_clock():
     match.roll(0.0)
     match.play(match.turn.plays[0], 2.0)
     match.roll(4.0)
-    text = match.to_json(now=9.0)
+    text = savefile.dumps(match, now=9.0)
     assert json.loads(text)["log"][-1] == {"type": "pause", "t": 9.0}  # the saved copy waits
-    copy = Match.from_json(text, time=lambda: pytest.fail("time must be passed in"))
-    assert copy.to_json(now=9.0) == text
+    copy = savefile.loads(text, time=lambda: pytest.fail("time must be passed in"))
+    assert savefile.dumps(copy, now=9.0) == text
     times = lambda state: [(p.move_left, p.bank_left) for p in state.players]  # noqa: E731
     assert times(copy.clock_state(50.0)) == times(match.clock_state(9.0))  # paused while away
     assert copy.clock_state(50.0).paused
@@ -184,7 +185,7 @@ def test_a_saved_match_keeps_its_clock():
     play = match.turn.plays[0]
     match.play(play, 10.0)
     copy.play(play, 61.0)
-    mine, theirs = json.loads(match.to_json(now=12.0)), json.loads(copy.to_json(now=63.0))
+    mine, theirs = json.loads(savefile.dumps(match, now=12.0)), json.loads(savefile.dumps(copy, now=63.0))
     assert mine["clock"] == theirs["clock"] and mine["state"] == theirs["state"]
     assert [e["type"] for e in theirs["log"][-4:]] == ["pause", "resume", "play", "pause"]
 
@@ -193,12 +194,12 @@ def test_a_saved_match_replays_with_its_pauses():
     match = standard(seed=3)
     match.roll(0.0)
     match.play(match.turn.plays[0], 2.0)
-    copy = Match.from_json(match.to_json(now=5.0))
+    copy = savefile.loads(savefile.dumps(match, now=5.0))
     copy.resume(100.0)
     copy.roll(101.0)
     copy.play(copy.turn.plays[0], 103.0)
     again = Match.replay(copy.log, 5, clock=Clock("standard"))
-    assert json.loads(again.to_json(now=110.0))["clock"] == json.loads(copy.to_json(now=110.0))["clock"]
+    assert json.loads(savefile.dumps(again, now=110.0))["clock"] == json.loads(savefile.dumps(copy, now=110.0))["clock"]
 
 
 def test_pause_and_resume_stop_the_time():
@@ -224,6 +225,6 @@ def test_a_clocked_match_replays_from_its_log():
     match.update(t + 300.0)
     assert match.end_reason == "timeout"
     again = Match.replay(match.log, 5, clock=Clock("standard"))
-    mine, theirs = json.loads(match.to_json(now=t + 300.0)), json.loads(again.to_json(now=t + 300.0))
+    mine, theirs = json.loads(savefile.dumps(match, now=t + 300.0)), json.loads(savefile.dumps(again, now=t + 300.0))
     del mine["dice"], theirs["dice"]  # seeded dice there, the recorded ones here
     assert mine == theirs

@@ -9,6 +9,7 @@ import pytest
 
 from tavli import FixedDice
 from tavli.fevga import FevgaPosition
+from tavli.formats import savefile
 from tavli.match import Match, MatchError, match_options
 from tavli.plakoto import PlakotoPosition
 
@@ -96,25 +97,25 @@ def test_the_fevga_first_checker_option_decides_when_a_second_checker_may_leave(
 def test_the_options_are_saved_and_loaded_back():
     match = Match(5, variant="tavli", seed=9, options={"mother_points": 1, "prime": "free"})
     match.roll()
-    document = json.loads(match.to_json())
+    document = json.loads(savefile.dumps(match))
     assert document["options"] == {"mother_points": 1, "first_checker": "pass", "prime": "free"}
-    again = Match.from_json(match.to_json())
+    again = savefile.loads(savefile.dumps(match))
     assert again.options == match.options
-    assert "options" not in json.loads(Match(5, seed=9).to_json())  # Portes has none
+    assert "options" not in json.loads(savefile.dumps(Match(5, seed=9)))  # Portes has none
 
 
 def test_a_save_from_before_the_options_loads_with_the_defaults():
-    document = json.loads(Match(5, variant="plakoto", seed=9).to_json())
+    document = json.loads(savefile.dumps(Match(5, variant="plakoto", seed=9)))
     del document["options"]
-    assert Match.from_json(json.dumps(document)).options == {"mother_points": 2}
+    assert savefile.loads(json.dumps(document)).options == {"mother_points": 2}
 
 
 @pytest.mark.parametrize("options", [{"mother_points": 5}, {"prime": "free"}, [1, 2]])
 def test_a_save_with_bad_options_is_refused(options):
-    document = json.loads(Match(5, variant="plakoto", seed=9).to_json())
+    document = json.loads(savefile.dumps(Match(5, variant="plakoto", seed=9)))
     document["options"] = options
     with pytest.raises(ValueError, match="corrupt saved match"):
-        Match.from_json(json.dumps(document))
+        savefile.loads(json.dumps(document))
 
 
 def test_replay_takes_the_options():

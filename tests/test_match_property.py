@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tavli.clock import Clock
+from tavli.formats import savefile
 from tavli.match import MAX_CUBE, PHASES, Match, MatchError
-from tavli.rules import Rules
+from tavli.scoring import Rules
 
 CUBES = {2**i for i in range(7)}
 
@@ -109,5 +110,5 @@ def test_random_legal_play_keeps_the_match_consistent(length, preset, cube, back
         if match.phase in ("roll", "move", "cube", "resign"):
             assert match.to_act in (0, 1)
         if step % 50 == 0:
-            text = match.to_json(now=now if now is not None else 0.0)
-            assert Match.from_json(text).to_json(now=now if now is not None else 0.0) == text
+            text = savefile.dumps(match, now=now if now is not None else 0.0)
+            assert savefile.dumps(savefile.loads(text), now=now if now is not None else 0.0) == text

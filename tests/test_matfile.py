@@ -1,4 +1,4 @@
-"""tavli.matfile: Jellyfish/GNU Backgammon .mat transcripts and their move notation.
+"""tavli.formats.matfile: Jellyfish/GNU Backgammon .mat transcripts and their move notation.
 
 The layout checked here is GNU Backgammon's ExportMatchMat/ExportGameJF (export.c): score line
 " %-31s%s : %d", rows "%3d) %-27s " + right entry, hops one per die with 25 = bar, 0 = off and
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tavli.matfile import (
+from tavli.formats.matfile import (
     DOUBLE,
     DROP,
     ROLL,

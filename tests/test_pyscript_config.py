@@ -278,5 +278,5 @@ def test_booting_imports_no_slow_or_unneeded_modules():
                                 check=True).stdout.split())
     assert "web.controller" in loaded and "tavli.match" in loaded
     unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.dialogs", "web.aidata",
-                "tavli.savefile", "tavli.matfile"}
+                "tavli.formats.savefile", "tavli.formats.matfile"}
     assert not loaded & unwanted, sorted(loaded & unwanted)

@@ -3,23 +3,20 @@ input: never AttributeError, TypeError, OverflowError, RecursionError... (issue 
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavli import ids, matchio, matfile, savefile
 from tavli.fevga import FevgaPosition
-from tavli.match import Match
+from tavli.formats import ids, matchio, matfile, savefile
 from tavli.plakoto import PlakotoPosition
 from tavli.position import Position
 
 READERS = {
-    "Match.from_gnubg_id": Match.from_gnubg_id,
-    "Match.from_gnubg_id(2)": lambda x: Match.from_gnubg_id(x, x),
-    "Match.from_xgid": Match.from_xgid,
-    "Match.from_mat": Match.from_mat,
-    "Match.from_json": Match.from_json,
+    "matchio.from_gnubg_id": matchio.from_gnubg_id,
+    "matchio.from_gnubg_id(2)": lambda x: matchio.from_gnubg_id(x, x),
+    "matchio.from_xgid": matchio.from_xgid,
+    "matchio.from_mat": matchio.from_mat,
     "savefile.loads": savefile.loads,
     "savefile.from_document": savefile.from_document,
     "Position.from_gnubg_id": Position.from_gnubg_id,
@@ -44,7 +41,7 @@ def test_odd_values_raise_value_error(name: str, value) -> None:
 
 def test_from_gnubg_id_of_none() -> None:
     with pytest.raises(ValueError):
-        Match.from_gnubg_id(None)
+        matchio.from_gnubg_id(None)
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tavli.bots import BeginnerBot
+from tavli.formats import savefile
 from tavli.match import Match
 from web.controller import Controller
 from web.settings import MatchSetup, ViewOptions
@@ -39,11 +40,11 @@ def test_resumed_during_the_computers_turn_plays_as_not_interrupted(variant, see
     while not (ctl.match.game.record and len(ctl.match.game.record) >= 6 and ctl.computer_to_act()
                and ctl.match.phase == "move" and ctl.match.turn.moves):
         step(ctl, you)
-    saved = ctl.match.to_json()
+    saved = savefile.dumps(ctl.match)
     # The page resumes with the setup it kept, which has no seed (web.prefs.NewMatch does not
     # keep one): the match's own dice source says it.
     resumed = Controller(MatchSetup(level=LEVEL, length=7, variant=variant), ViewOptions(),
-                         match=Match.from_json(saved))
+                         match=savefile.loads(saved))
     assert resumed.setup.seed == seed
     for each in (ctl, resumed):  # both to the end of the match
         for _ in range(5000):

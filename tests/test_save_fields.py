@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavli import FixedDice, savefile
+from tavli import FixedDice
+from tavli.formats import savefile
 from tavli.match import Match
 from web.controller import Controller
 from web.panel import panel_html
@@ -160,4 +161,4 @@ def test_a_changed_field_either_is_refused_or_resumes(path, replacement) -> None
     except ValueError:
         return
     resume(match)
-    savefile.loads(match.to_json())  # and what it saves back loads again
+    savefile.loads(savefile.dumps(match))  # and what it saves back loads again

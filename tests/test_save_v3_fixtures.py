@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tavli.bots import BeginnerBot
+from tavli.formats import savefile
 from tavli.match import Match
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -34,7 +35,7 @@ def load(name: str) -> Match:
         now[0] += 0.7
         return now[0]
 
-    return Match.from_json((FIXTURES / name).read_text(), time=tick)
+    return savefile.loads((FIXTURES / name).read_text(), time=tick)
 
 
 def finish_games(match: Match, games: int) -> None:
@@ -92,7 +93,7 @@ def test_the_tavli_match_is_what_was_saved() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_a_version_3_save_writes_back_unchanged(name: str) -> None:
     text = (FIXTURES / name).read_text()
-    assert json.loads(load(name).to_json(0.0)) == json.loads(text)
+    assert json.loads(savefile.dumps(load(name), 0.0)) == json.loads(text)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -102,7 +103,7 @@ def test_a_version_3_save_plays_on(name: str) -> None:
     assert turn is not None and turn.legal_moves()
     finish_games(match, 2)
     assert len(match.results) >= 5 or match.phase == "match-over"
-    again = Match.from_json(match.to_json())
+    again = savefile.loads(savefile.dumps(match))
     assert again.scores == match.scores and again.game_number == match.game_number and again.phase == match.phase
 
 

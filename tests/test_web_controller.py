@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tavli import FixedDice, Position
+from tavli.formats import savefile
 from tavli.game import Game
 from web.controller import Controller, Motion
 from web.settings import MatchSetup, ViewOptions
@@ -241,13 +242,12 @@ def test_resign_a_game_refused_then_a_higher_level():
 
 
 def test_a_saved_match_resumes_mid_turn():
-    from tavli.match import Match
 
     c = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), dice=FixedDice([3, 1, 5, 2, 4, 4]))
     c.roll()
     c.click(8)
-    text = c.match.to_json()
-    again = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), match=Match.from_json(text))
+    text = savefile.dumps(c.match)
+    again = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), match=savefile.loads(text))
     assert again.board_view() == c.board_view()
     assert again.opening == (3, 1) and [m for m in again.match.turn.moves] == [m for m in c.match.turn.moves]
 

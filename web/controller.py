@@ -25,7 +25,7 @@ from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
 from tavli.game import Outcome
 from tavli.match import Match, MatchError
-from tavli.rules import Rules
+from tavli.scoring import Rules
 
 from .settings import MatchSetup, ViewOptions
 from .strings import points_text, t

@@ -4,7 +4,7 @@ browser imports: the functions work on a dict-like storage (a ``dict`` in the te
 
 Two keys:
 
-* ``tavli.match`` — the match exactly as :meth:`tavli.match.Match.to_json` writes it (the versioned
+* ``tavli.match`` — the match exactly as :func:`tavli.formats.savefile.dumps` writes it (the versioned
   ``tavli-match`` document), so the stored text is also a valid export;
 * ``tavli.match.setup`` — who plays it (the :class:`web.prefs.NewMatch` choices: opponent and
   level, names, clock), needed to resume against the computer.
@@ -59,7 +59,9 @@ def save_match(storage: Any, match: Match, setup: NewMatch | None = None) -> boo
     if storage is None:
         return False
     try:
-        text = match.to_json()
+        from tavli.formats import savefile  # (at the first save, not at boot)
+
+        text = savefile.dumps(match)
     except Exception:
         return False
     try:
@@ -119,7 +121,7 @@ def load_match(
     time: Callable[[], float] | None = None,
 ) -> Loaded:
     """The saved match, if any. ``stamp`` names a set-aside save (the page passes the time, e.g.
-    ``Date.now()``); ``dice``/``time`` go to :meth:`Match.from_json`. Never raises."""
+    ``Date.now()``); ``dice``/``time`` go to :func:`tavli.formats.savefile.from_document`. Never raises."""
     if storage is None:
         return Loaded()
     try:
@@ -130,10 +132,12 @@ def load_match(
         return Loaded()
     setup = load_setup(storage)
     try:  # bounded first: deep JSON would overflow Pyodide's stack in the parser
-        from tavli.savefile import from_document  # (only when there is a save: it costs boot time)
+        from tavli.formats.savefile import (
+            from_document,  # (only when there is a save: it costs boot time)
+        )
 
         match = from_document(safejson.loads(text), dice=dice, time=time)
-    except Exception as error:  # ValueError from tavli.savefile; anything else is damage too
+    except Exception as error:  # ValueError from tavli.formats.savefile; anything else is damage too
         stamp_text = str(int(stamp)) if isinstance(stamp, (int, float)) and not isinstance(stamp, bool) else str(stamp)
         moved = set_aside(storage, str(text), stamp_text)
         reason = str(error) or type(error).__name__

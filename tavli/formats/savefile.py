@@ -15,7 +15,7 @@ A Plakoto, Fevga or Tavli match also keeps its rule options (``"options"``: ``mo
 ``first_checker``, ``prime``, see :mod:`tavli.match`); a version 2 document without them (saved
 before they existed) loads with the defaults.
 
-Version 3 writes the games before the one in play compactly (:mod:`tavli.savelog`: their
+Version 3 writes the games before the one in play compactly (:mod:`tavli.formats.savelog`: their
 results as they are, their other events as short texts, without times), so that a long session
 stays small; loading expands them back into events. Versions 1 and 2 still load.
 
@@ -29,13 +29,23 @@ import json
 import math
 from typing import Any, Callable
 
-from . import safejson, savelog
-from .dice import DiceSource, FixedDice, SecureDice, SeededDice
-from .game import Game, GameResult, Outcome
-from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, GameScore, Match, _CountingDice
-from .movegen import Move
-from .position import Position
-from .rules import Rules
+from .. import safejson
+from ..dice import DiceSource, FixedDice, SecureDice, SeededDice
+from ..game import Game, GameResult, Outcome
+from ..match import (
+    LEVEL_NAMES,
+    MAX_CUBE,
+    MAX_LENGTH,
+    PHASES,
+    VARIANTS,
+    GameScore,
+    Match,
+    _CountingDice,
+)
+from ..movegen import Move
+from ..position import Position
+from ..scoring import Rules
+from . import savelog
 
 FORMAT = "tavli-match"
 VERSION = 3
@@ -417,7 +427,7 @@ def _dice_from_dict(data: Any, thrown: int) -> DiceSource:
 def _clock_from_dict(data: Any) -> Any:
     if data is None:
         return None
-    from .clock import Clock
+    from ..clock import Clock
 
     return Clock.from_dict(data)
 

@@ -1,6 +1,8 @@
 """A :class:`~tavli.match.Match` in the formats other programs read: GNU Backgammon's Position ID
-and Match ID, eXtreme Gammon's XGID (:mod:`tavli.ids`), and Jellyfish ``.mat`` transcripts
-(:mod:`tavli.matfile`).
+and Match ID, eXtreme Gammon's XGID (:mod:`tavli.formats.ids`), and Jellyfish ``.mat``
+transcripts (:mod:`tavli.formats.matfile`). They describe Portes matches only: for the other games
+the functions raise :class:`~tavli.match.MatchError`, and :func:`position_id` gives the game's own
+position ID (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fevga.FevgaPosition.position_id`).
 
 * IDs describe one moment of a match. Writing one is exact for everything an ID holds; reading one
   gives a match that starts there (its log opens with a ``setup`` event), either before the
@@ -15,10 +17,12 @@ and Match ID, eXtreme Gammon's XGID (:mod:`tavli.ids`), and Jellyfish ``.mat`` t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .dice import DiceSource, SecureDice
-from .game import Game, Outcome
+from ..dice import DiceSource, SecureDice
+from ..game import Game, Outcome
+from ..position import Position
+from ..scoring import Rules
 from .ids import (
     GAME_DROPPED,
     GAME_NONE,
@@ -31,12 +35,23 @@ from .ids import (
     encode_xgid,
     parse_xgid,
 )
-from .matfile import DOUBLE, DROP, ROLL, TAKE, WIN, MatAction, MatGame, MatRecord, format_mat_moves, mat_play, read_mat, write_mat
-from .position import Position
-from .rules import Rules
+from .matfile import (
+    DOUBLE,
+    DROP,
+    ROLL,
+    TAKE,
+    WIN,
+    MatAction,
+    MatGame,
+    MatRecord,
+    format_mat_moves,
+    mat_play,
+    read_mat,
+    write_mat,
+)
 
 if TYPE_CHECKING:
-    from .match import Match
+    from ..match import Match
 
 _OPTIONS = ("cube", "crawford", "jacoby", "backgammons", "minimize_waste", "resign_offers")
 
@@ -45,7 +60,9 @@ _OPTIONS = ("cube", "crawford", "jacoby", "backgammons", "minimize_waste", "resi
 
 
 def match_state(match: Match) -> MatchState:
-    """The :class:`~tavli.ids.MatchState` of ``match`` as it stands."""
+    """The :class:`~tavli.formats.ids.MatchState` (what a GNU Backgammon Match ID holds) of
+    ``match`` as it stands (Portes matches only: :class:`~tavli.match.MatchError` otherwise)."""
+    _portes_only(match, "a GNU Backgammon match state")
     game = match.game
     phase = match.phase
     if phase == "opening":
@@ -65,7 +82,7 @@ def match_state(match: Match) -> MatchState:
         turn=game.on_roll if to_act is None else to_act,
         doubled=phase == "cube",
         resign=int(match.resign_offer) if match.resign_offer is not None else 0,
-        dice=tuple(game.dice) if game.dice is not None else (0, 0),
+        dice=(game.dice[0], game.dice[1]) if game.dice is not None else (0, 0),
         match_length=match.length or 0,
         score=(match.scores[0], match.scores[1]),
         jacoby=match.rules.jacoby,
@@ -74,37 +91,91 @@ def match_state(match: Match) -> MatchState:
 
 def position_on_roll(match: Match) -> Position:
     """The checkers at the start of the turn, seen from the player on roll (GNU's ``fMove``)."""
-    return match.game.position_for(match.game.on_roll)
+    position = match.game.position_for(match.game.on_roll)
+    assert isinstance(position, Position)
+    return position
 
 
 def match_id(match: Match) -> str:
+    """GNU Backgammon's 12-character Match ID of the match as it stands (Portes matches only:
+    :class:`~tavli.match.MatchError` otherwise)."""
+    _portes_only(match, "a GNU Backgammon Match ID")
     return encode_match_id(match_state(match))
 
 
 def position_id(match: Match) -> str:
+    """The Position ID of the checkers at the start of the turn, seen from the player on roll:
+    GNU Backgammon's for Portes, the game's own for Plakoto and Fevga."""
+    if match.game.variant != "portes":
+        return str(match.game.position_for(match.game.on_roll).position_id())
     return position_on_roll(match).gnubg_id()
 
 
+def gnubg_id(match: Match) -> str:
+    """``"PositionID:MatchID"``, as GNU Backgammon shows them together (Portes matches only)."""
+    _portes_only(match, "a GNU Backgammon ID")
+    return f"{position_id(match)}:{match_id(match)}"
+
+
 def xgid(match: Match) -> str:
+    """eXtreme Gammon's XGID of the match as it stands (Portes matches only)."""
+    _portes_only(match, "an XGID")
     return encode_xgid(position_on_roll(match), match_state(match))
 
 
-def from_ids(
-    cls: type[Match], position: Position, state: MatchState, rules: Rules | None, dice: DiceSource | None, **options: Any
+def from_gnubg_id(
+    ids: str, match_id: str | None = None, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any
 ) -> Match:
+    """A match starting where ``"PositionID:MatchID"`` (or the two given apart) says: before
+    the opening roll or in a game in play. ``ValueError`` with the reason otherwise."""
+    if match_id is None:
+        position, state = decode_ids(ids)
+    else:
+        position, state = Position.from_gnubg_id(ids), decode_match_id(match_id)
+    return from_ids(position, state, rules, dice, **options)
+
+
+def from_xgid(text: str, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any) -> Match:
+    """A match starting at the game in play an XGID describes; ``ValueError`` otherwise."""
+    position, state = decode_xgid(text)
+    return from_ids(position, state, rules, dice, **options)
+
+
+def from_ids(position: Position, state: MatchState, rules: Rules | None, dice: DiceSource | None, **options: Any) -> Match:
     """A match starting at ``position`` (seen from ``state.player_on_roll``) and ``state``."""
+    from ..match import Match
+
     length = state.match_length or None
     if rules is None:
         rules = Rules.international(jacoby=state.jacoby) if length is None else Rules.international()
-    match = cls(length, rules, dice, **options)
+    match = Match(length, rules, dice, **options)
     setup(match, position, state)
     return match
+
+
+def replay(log: Sequence[dict[str, Any]], length: int | None = 1, rules: Rules | None = None, **options: Any) -> Match:
+    """:meth:`Match.replay <tavli.match.Match.replay>` of a log that may start with a ``setup``
+    event (a match read from GNU Backgammon IDs)."""
+    from ..match import Match
+
+    return Match.replay(log, length, rules, setup=_setup_event, **options)
+
+
+def _setup_event(match: Match, event: dict[str, Any]) -> None:
+    setup(match, Position.from_gnubg_id(event["position"]), decode_match_id(event["match_id"]))
+
+
+def _portes_only(match: Match, what: str) -> None:
+    from ..match import VARIANT_TITLES, MatchError
+
+    if match.variant != "portes":
+        raise MatchError(f"{what} describes Portes (backgammon) matches only, not {VARIANT_TITLES[match.variant]}")
 
 
 def setup(match: Match, position: Position, state: MatchState) -> None:
     """Put a freshly made ``match`` into ``position`` and ``state``; ``ValueError`` if the match's
     rules cannot have it. The match's log starts again with a ``setup`` event."""
-    from .match import MAX_CUBE, MatchError
+    from ..match import MAX_CUBE, MatchError
 
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("GNU Backgammon IDs describe Portes matches only")
@@ -176,12 +247,14 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
 
 
 def to_mat(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> str:
-    """The ``.mat`` transcript of ``match``'s games, from its log."""
+    """The match's games as a Jellyfish ``.mat`` transcript (as GNU Backgammon exports;
+    Portes matches only: :class:`~tavli.match.MatchError` otherwise)."""
+    _portes_only(match, "a .mat transcript")
     return write_mat(mat_record(match, names))
 
 
 def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> MatRecord:
-    from .match import MatchError
+    from ..match import MatchError
 
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("a .mat transcript describes Portes (backgammon) matches only")
@@ -224,14 +297,16 @@ def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) 
     return record
 
 
-def from_mat(cls: type[Match], text: str, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any) -> Match:
-    """A match replayed from a ``.mat`` transcript; ``ValueError`` with the game and the reason
-    when it does not replay."""
+def from_mat(text: str, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any) -> Match:
+    """A match replayed from a ``.mat`` transcript (the rules from its tags unless given);
+    ``ValueError`` naming the game and the reason when it does not replay."""
+    from ..match import Match
+
     record = read_mat(text)
     if rules is None:
         rules = _rules_from_tags(record.tags)
     feed = _Feed()
-    match = cls(record.match_length or None, rules, feed, **options)
+    match = Match(record.match_length or None, rules, feed, **options)
     for number, game in enumerate(record.games, 1):
         try:
             if number > 1:
@@ -248,7 +323,7 @@ def from_mat(cls: type[Match], text: str, rules: Rules | None = None, dice: Dice
 
 
 def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
-    from .match import MatchError
+    from ..match import MatchError
 
     for action in game.actions:
         player, kind, payload = action
@@ -287,7 +362,7 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
 
 
 def _replay_win(match: Match, winner: int, points: int) -> None:
-    from .match import MatchError
+    from ..match import MatchError
 
     if match.phase in ("game-over", "match-over") and match.result is not None:
         result = match.result
