@@ -56,6 +56,11 @@ class FixedDice:
     def __init__(self, values: list[int]) -> None:
         self._values = list(values)
 
+    @property
+    def values(self) -> list[int]:
+        """The dice still to come, in order."""
+        return list(self._values)
+
     def die(self) -> int:
         if not self._values:
             raise ValueError("the fixed dice have run out")

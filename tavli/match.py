@@ -81,10 +81,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .dice import DiceSource, FixedDice, dice_source
-from .game import Game, GameError, Outcome
+from .game import Game, GameError, GameResult, Outcome
 from .movegen import Move, Play
 from .position import Position
 from .scoring import Rules
+from .snapshot import MatchSnapshot
 from .variants import VariantPlay
 
 if TYPE_CHECKING:
@@ -659,6 +660,89 @@ class Match:
             self.auto_roll[player] = bool(on)
             self._record("auto-roll", now, player=player, on=bool(on))
 
+    # --- snapshot -------------------------------------------------------------------------
+
+    def snapshot(self) -> MatchSnapshot:
+        """The match's state as plain data (see :class:`~tavli.snapshot.MatchSnapshot`); the
+        log's events are copies."""
+        game = self.game
+        turn = game.turn
+        return MatchSnapshot(
+            phase=self.phase,
+            game_number=self.game_number,
+            scores=(self.scores[0], self.scores[1]),
+            crawford=self.crawford,
+            crawford_played=self.crawford_played,
+            cube=self.cube,
+            cube_owner=self.cube_owner,
+            auto_roll=(self.auto_roll[0], self.auto_roll[1]),
+            resign_offer=self.resign_offer,
+            resign_refused=self.resign_refused,
+            result=self.result,
+            results=tuple(self.results),
+            winner=self.winner,
+            end_reason=self.end_reason,
+            flagged=self.flagged,
+            flag_seen=self.flag_seen,
+            starter=self.starter,
+            game_variant=game.variant,
+            on_roll=game.on_roll,
+            position=game.position_for(0),
+            dice=game.dice,
+            moves=tuple(turn.moves) if turn is not None else (),
+            opening_rolls=tuple(game.opening_rolls),
+            dice_source=self.dice.source,
+            dice_drawn=self.dice.drawn,
+            log=tuple(dict(event) for event in self.log),
+        )
+
+    def restore(self, state: MatchSnapshot) -> None:
+        """Put this match, made with the same settings as the one ``state`` was taken from, into
+        ``state``. The game in play is set up again from its checkers, dice and moves (a move
+        that is not legal raises :class:`~tavli.game.GameError`); the dice stay this match's own
+        source, only the count of dice drawn is taken from ``state``."""
+        name = self.variant_of(state.game_number)
+        if state.game_variant != name:
+            raise MatchError(f"game {state.game_number} is {name}, not {state.game_variant}")
+        if state.phase == "opening":
+            game = self._make_game(state.game_number, None)
+        else:
+            seen_by_0 = state.position
+            position = seen_by_0 if state.on_roll == 0 else seen_by_0.swap()
+            game = self._make_game(state.game_number, state.on_roll, position)
+        game.opening_rolls = list(state.opening_rolls)
+        if state.phase == "move":
+            assert state.dice is not None
+            game.set_dice(state.dice)
+            for move in state.moves:
+                game.move(move)
+        if state.phase in ("game-over", "match-over"):
+            result = state.result
+            assert result is not None
+            if result.winner is None:
+                game.finish(GameResult(None, None, "both mothers"))
+            else:
+                assert result.outcome is not None
+                game.concede(result.winner, result.outcome)
+        self.game = game
+        self.phase = state.phase
+        self.game_number = state.game_number
+        self.scores = list(state.scores)
+        self.crawford, self.crawford_played = state.crawford, state.crawford_played
+        self.cube, self.cube_owner = state.cube, state.cube_owner
+        self.auto_roll = list(state.auto_roll)
+        self.resign_offer, self.resign_refused = state.resign_offer, state.resign_refused
+        self.result, self.results = state.result, list(state.results)
+        self.winner, self.end_reason = state.winner, state.end_reason
+        self.flagged, self.flag_seen = state.flagged, state.flag_seen
+        self.starter = state.starter
+        self.dice.drawn = state.dice_drawn
+        self.log = [dict(event) for event in state.log]
+
+    def now(self) -> float:
+        """The time now, by the match's time function."""
+        return float(self._time())
+
     # --- replay -----------------------------------------------------------------
 
     @classmethod
@@ -745,12 +829,13 @@ class Match:
 
     # --- internals --------------------------------------------------------------------------
 
-    def _make_game(self, number: int, starter: int | None) -> Game:
+    def _make_game(self, number: int, starter: int | None, position: Any = None) -> Game:
         """Game ``number``'s board: waiting for the opening roll (``starter`` None) or with
-        ``starter`` on roll."""
+        ``starter`` on roll (at ``position``, seen from him; default the start)."""
         name = self.variant_of(number)
         return Game(
             self.dice,
+            position=position,
             minimize_waste=self.rules.minimize_waste,
             variant=name,
             options=self.game_options(name),

@@ -17,10 +17,11 @@ position ID (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fev
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..dice import DiceSource, SecureDice
-from ..game import Game, Outcome
+from ..game import Outcome
 from ..position import Position
 from ..scoring import Rules
 from .ids import (
@@ -215,32 +216,31 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
             raise MatchError("that resignation cannot be offered under these rules")
     if not state.doubled and not state.resign and state.turn != player:
         raise MatchError("the player to act is the player on roll")
-    match.scores = [state.score[0], state.score[1]]
-    match.cube = state.cube_value
-    match.cube_owner = None if state.cube_owner == -1 else state.cube_owner
-    match.crawford = state.crawford
-    match.crawford_played = state.crawford or (length is not None and length > 1 and max(state.score) == length - 1)
+    crawford_played = state.crawford or (length is not None and length > 1 and max(state.score) == length - 1)
     if not (match.rules.cube and match.rules.crawford):
-        match.crawford_played = match.crawford
-    match.log = [
-        {"type": "setup", "position": position.gnubg_id(), "match_id": encode_match_id(state)},
-        {"type": "game", "game": 1, "scores": list(match.scores), "crawford": match.crawford},
-    ]
+        crawford_played = state.crawford
     if state.game_state == GAME_NONE:
-        match.game = Game(match.dice, minimize_waste=match.rules.minimize_waste)
-        match.phase = "opening"
-        return
-    match.game = Game(match.dice, minimize_waste=match.rules.minimize_waste, position=position, on_roll=player)
-    if rolled:
-        match.game.set_dice(state.dice)
-        match.phase = "move"
-    elif state.doubled:
-        match.phase = "cube"
-    elif state.resign:
-        match.resign_offer = Outcome(state.resign)
-        match.phase = "resign"
+        phase = "opening"
     else:
-        match.phase = "roll"
+        phase = "move" if rolled else "cube" if state.doubled else "resign" if state.resign else "roll"
+    scores = (state.score[0], state.score[1])
+    match.restore(replace(
+        match.snapshot(),
+        phase=phase,
+        scores=scores,
+        cube=state.cube_value,
+        cube_owner=None if state.cube_owner == -1 else state.cube_owner,
+        crawford=state.crawford,
+        crawford_played=crawford_played,
+        resign_offer=Outcome(state.resign) if phase == "resign" else None,
+        on_roll=player if phase != "opening" else 0,
+        position=position if player == 0 else position.swap(),
+        dice=state.dice if rolled else None,
+        log=(
+            {"type": "setup", "position": position.gnubg_id(), "match_id": encode_match_id(state)},
+            {"type": "game", "game": 1, "scores": list(scores), "crawford": state.crawford},
+        ),
+    ))
 
 
 # --- .mat -----------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from .. import safejson
 from ..dice import DiceSource, FixedDice, SecureDice, SeededDice
-from ..game import Game, GameResult, Outcome
+from ..game import Game, Outcome
 from ..match import (
     LEVEL_NAMES,
     MAX_CUBE,
@@ -40,11 +40,11 @@ from ..match import (
     VARIANTS,
     GameScore,
     Match,
-    _CountingDice,
 )
 from ..movegen import Move
 from ..position import Position
 from ..scoring import Rules
+from ..snapshot import MatchSnapshot
 from . import savelog
 
 FORMAT = "tavli-match"
@@ -69,42 +69,41 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
     match's time function). A loaded match's clock is paused until it is resumed or the next
     player must act, so the document's log ends with that pause (the match's own log is left
     as it is)."""
-    game = match.game
-    log = [dict(event) for event in match.log]
+    snap = match.snapshot()
+    log = list(snap.log)
     clock = None
     if match.clock is not None:
-        now = float(match._time()) if now is None else now
+        now = match.now() if now is None else now
         clock = match.clock.to_dict(now)
         running = match.clock.state(now)
         if running.active is not None and not running.paused and not running.match_lost:
             log.append({"type": "pause", "t": now})
-    turn = game.turn
     state: dict[str, Any] = {
-        "phase": match.phase,
-        "game": match.game_number,
-        "scores": list(match.scores),
-        "crawford": match.crawford,
-        "crawford_played": match.crawford_played,
-        "cube": match.cube,
-        "cube_owner": match.cube_owner,
-        "auto_roll": list(match.auto_roll),
-        "on_roll": game.on_roll,
-        "position": _position_text(game.position_for(0)),
-        "dice": list(game.dice) if game.dice is not None else None,
-        "moves": [[m.start, m.end, m.die] for m in turn.moves] if turn is not None else [],
-        "opening_rolls": [list(pair) for pair in game.opening_rolls],
-        "resign_offer": _level_name(match.resign_offer),
-        "resign_refused": _level_name(match.resign_refused),
-        "result": match.result.to_dict() if match.result is not None else None,
-        "results": [r.to_dict() for r in match.results],
-        "winner": match.winner,
-        "end_reason": match.end_reason,
-        "flagged": match.flagged,
-        "flag_seen": match.flag_seen,
+        "phase": snap.phase,
+        "game": snap.game_number,
+        "scores": list(snap.scores),
+        "crawford": snap.crawford,
+        "crawford_played": snap.crawford_played,
+        "cube": snap.cube,
+        "cube_owner": snap.cube_owner,
+        "auto_roll": list(snap.auto_roll),
+        "on_roll": snap.on_roll,
+        "position": _position_text(snap.position),
+        "dice": list(snap.dice) if snap.dice is not None else None,
+        "moves": [[m.start, m.end, m.die] for m in snap.moves],
+        "opening_rolls": [list(pair) for pair in snap.opening_rolls],
+        "resign_offer": _level_name(snap.resign_offer),
+        "resign_refused": _level_name(snap.resign_refused),
+        "result": snap.result.to_dict() if snap.result is not None else None,
+        "results": [r.to_dict() for r in snap.results],
+        "winner": snap.winner,
+        "end_reason": snap.end_reason,
+        "flagged": snap.flagged,
+        "flag_seen": snap.flag_seen,
     }
     if match.variant != "portes":
-        state["game_variant"] = game.variant
-        state["starter"] = match.starter
+        state["game_variant"] = snap.game_variant
+        state["starter"] = snap.starter
     document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -112,7 +111,7 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
         "length": match.length,
         "games": match.max_games,
         "rules": match.rules.to_dict(),
-        "dice": _dice_to_dict(match.dice),
+        "dice": _dice_to_dict(snap.dice_source, snap.dice_drawn),
         "clock": clock,
         "state": state,
         "log": savelog.compact(log),
@@ -183,11 +182,9 @@ def _build(document: dict[str, Any], dice: DiceSource | None, time: Callable[[],
     options = document.get("options")
     _expect(options is None or (variant != "portes" and isinstance(options, dict)), "options")
     match = Match(length, rules, source, clock=clock, time=time, games=games, variant=variant, options=options)
-    if dice is None:
-        match.dice.drawn = int(document["dice"].get("drawn", 0))
-    _restore_state(match, document["state"])
+    drawn = int(document["dice"].get("drawn", 0)) if dice is None else 0
+    match.restore(_snapshot(match, document["state"], log, drawn))
     _check_log(log, match)
-    match.log = [dict(event) for event in log]
     # The document must be what this match writes back, or something in it did not hold.
     again = to_document(match, 0.0)  # the loaded clock is paused: the time given is not used
     for key in ("length", "games", "rules", "state", "clock"):
@@ -295,19 +292,17 @@ def _check_log(log: list[dict[str, Any]], match: Match) -> None:
         _expect(wins[-1].get("scores") == match.scores, "event log (not the same score)")
 
 
-def _restore_state(match: Match, state: dict[str, Any]) -> None:
+def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], drawn: int) -> MatchSnapshot:
+    """The snapshot that the document's ``state`` describes, every field checked, for ``match``
+    (freshly made with the document's settings)."""
     phase = state["phase"]
     _expect(phase in PHASES, f"phase {phase!r}")
-    match.phase = phase
-    match.game_number = state["game"]
-    _expect(_is_int(match.game_number) and match.game_number >= 1, "game number")
+    game_number = state["game"]
+    _expect(_is_int(game_number) and game_number >= 1, "game number")
     scores = state["scores"]
     _expect(isinstance(scores, list) and len(scores) == 2 and all(_is_int(s) and s >= 0 for s in scores), "scores")
     if match.length is not None:
         _expect(all(s <= match.length for s in scores), "scores past the target")
-    match.scores = list(scores)
-    match.crawford = _bool(state["crawford"], "crawford")
-    match.crawford_played = _bool(state["crawford_played"], "crawford_played")
     cube = state["cube"]
     _expect(_is_int(cube) and cube in [2**i for i in range(7)] and cube <= MAX_CUBE, f"cube value {cube!r}")
     owner = state["cube_owner"]
@@ -315,83 +310,96 @@ def _restore_state(match: Match, state: dict[str, Any]) -> None:
     _expect((owner is None) == (cube == 1), "cube owner for that value")
     if cube > 1:
         _expect(match.rules.cube and match.length != 1, "a turned cube where there is none")
-    match.cube, match.cube_owner = cube, owner
     auto = state["auto_roll"]
     _expect(isinstance(auto, list) and len(auto) == 2, "auto_roll")
-    match.auto_roll = [_bool(a, "auto_roll") for a in auto]
-    match.resign_offer = _level(state["resign_offer"])
-    match.resign_refused = _level(state["resign_refused"])
-    _expect((match.resign_offer is not None) == (phase == "resign"), "resignation offer for the phase")
-    match.results = [_score(r) for r in state["results"]]
-    match.result = _score(state["result"]) if state["result"] is not None else None
-    match.winner = state["winner"]
-    _expect(match.winner in (None, 0, 1), "winner")
-    match.end_reason = state["end_reason"]
-    _expect(match.end_reason is None or match.end_reason in _END_REASONS, "end of the match")
-    _expect((match.end_reason is None) == (phase != "match-over"), "end of the match for the phase")
-    match.flagged = state["flagged"]
-    _expect(match.flagged in (None, 0, 1) and not isinstance(match.flagged, bool), "flagged player")
-    match.flag_seen = _bool(state["flag_seen"], "flag_seen")
+    resign_offer = _level(state["resign_offer"])
+    _expect((resign_offer is not None) == (phase == "resign"), "resignation offer for the phase")
+    results = tuple(_score(r) for r in state["results"])
+    result = _score(state["result"]) if state["result"] is not None else None
+    winner = state["winner"]
+    _expect(winner in (None, 0, 1), "winner")
+    end_reason = state["end_reason"]
+    _expect(end_reason is None or end_reason in _END_REASONS, "end of the match")
+    _expect((end_reason is None) == (phase != "match-over"), "end of the match for the phase")
+    flagged = state["flagged"]
+    _expect(flagged in (None, 0, 1) and not isinstance(flagged, bool), "flagged player")
 
     on_roll = state["on_roll"]
     _expect(on_roll in (0, 1) and not isinstance(on_roll, bool), "player on roll")
-    name = match.variant_of(match.game_number)
+    name = match.variant_of(game_number)
+    starter = None
     if match.variant != "portes":
-        _expect(state["game_variant"] == name, f"game in play {state['game_variant']!r} (game {match.game_number} is {name})")
+        _expect(state["game_variant"] == name, f"game in play {state['game_variant']!r} (game {game_number} is {name})")
         starter = state["starter"]
         _expect(starter in (None, 0, 1) and not isinstance(starter, bool), "starter")
-        match.starter = starter
     game_phase = _GAME_PHASE[phase]
-    made = dict(minimize_waste=match.rules.minimize_waste, variant=name, options=match.game_options(name),
-                play_opening=match.variant == "portes")
-    game = Game(match.dice, **made)
-    seen_by_0 = _position_from_text(game.position, state["position"])
+    start = Game(match.dice, variant=name, options=match.game_options(name)).position  # its checkers at the start
+    seen_by_0 = _position_from_text(start, state["position"])
     position = seen_by_0 if on_roll == 0 else seen_by_0.swap()
     if game_phase == "opening":
-        _expect(position == game.position and on_roll == 0, "position before the opening roll")
-        _expect(match.game_number == 1 or match.variant == "portes", "opening roll after the first game")
-        _expect(match.starter is None, "starter before the opening roll")
-    else:
-        game = Game(match.dice, position=position, on_roll=on_roll, **made)
-        if match.variant != "portes":
-            _expect(match.starter is not None, "starter of the game in play")
-    game.opening_rolls = [_pair(p) for p in state["opening_rolls"]]
+        _expect(position == start and on_roll == 0, "position before the opening roll")
+        _expect(game_number == 1 or match.variant == "portes", "opening roll after the first game")
+        _expect(starter is None, "starter before the opening roll")
+    elif match.variant != "portes":
+        _expect(starter is not None, "starter of the game in play")
     if game_phase in ("roll", "move"):
         _expect(all(sum(side) > 0 for side in (position.player, position.opponent)), "a game in play with a side borne off")
+    dice, moves = None, ()
     if game_phase == "move":
-        game.set_dice(_pair(state["dice"]))
-        for item in state["moves"]:
-            start, end, die = item
-            game.move(Move(start, end, die))
+        dice = _pair(state["dice"])
+        moves = tuple(Move(start_point, end, die) for start_point, end, die in state["moves"])
     else:
         _expect(state["dice"] is None and state["moves"] == [], "dice outside a turn")
     if game_phase == "over":
-        _expect(match.result is not None, "the result of the finished game")
-        assert match.result is not None
-        if match.result.winner is None:
-            _expect(match.result.reason == "draw" and name == "plakoto", "a drawn game")
-            game.finish(GameResult(None, None, "both mothers"))
-        else:
-            game.concede(match.result.winner, match.result.outcome)
+        _expect(result is not None, "the result of the finished game")
+        assert result is not None
+        if result.winner is None:
+            _expect(result.reason == "draw" and name == "plakoto", "a drawn game")
     else:
-        _expect(match.result is None, "a result while the game goes on")
-    match.game = game
+        _expect(result is None, "a result while the game goes on")
     if match.length is not None and phase != "match-over":
         _expect(max(scores) < match.length, "a score at the target while the match goes on")
+    return MatchSnapshot(
+        phase=phase,
+        game_number=game_number,
+        scores=(scores[0], scores[1]),
+        crawford=_bool(state["crawford"], "crawford"),
+        crawford_played=_bool(state["crawford_played"], "crawford_played"),
+        cube=cube,
+        cube_owner=owner,
+        auto_roll=(_bool(auto[0], "auto_roll"), _bool(auto[1], "auto_roll")),
+        resign_offer=resign_offer,
+        resign_refused=_level(state["resign_refused"]),
+        result=result,
+        results=results,
+        winner=winner,
+        end_reason=end_reason,
+        flagged=flagged,
+        flag_seen=_bool(state["flag_seen"], "flag_seen"),
+        starter=starter,
+        game_variant=name,
+        on_roll=on_roll,
+        position=seen_by_0,
+        dice=dice,
+        moves=moves,
+        opening_rolls=tuple(_pair(p) for p in state["opening_rolls"]),
+        dice_source=match.dice.source,
+        dice_drawn=drawn,
+        log=tuple(dict(event) for event in log),
+    )
 
 
 # --- parts --------------------------------------------------------------------------------------
 
 
-def _dice_to_dict(counting: _CountingDice) -> dict[str, Any]:
-    source = counting.source
+def _dice_to_dict(source: DiceSource, drawn: int) -> dict[str, Any]:
     if isinstance(source, SeededDice):
-        return {"kind": "seeded", "seed": source.seed, "drawn": counting.drawn}
+        return {"kind": "seeded", "seed": source.seed, "drawn": drawn}
     if isinstance(source, FixedDice):
-        return {"kind": "fixed", "values": list(source._values), "drawn": counting.drawn}
+        return {"kind": "fixed", "values": source.values, "drawn": drawn}
     if isinstance(source, SecureDice):
-        return {"kind": "secure", "drawn": counting.drawn}
-    return {"kind": "external", "drawn": counting.drawn}
+        return {"kind": "secure", "drawn": drawn}
+    return {"kind": "external", "drawn": drawn}
 
 
 def _dice_in_log(log: list[dict[str, Any]]) -> int:
