@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from .game import Outcome
 from .movegen import Play, legal_plays
+from .phase import Phase
 from .position import Position
 from .scoring import Rules
 from .steps import Steps
@@ -213,13 +214,13 @@ class BeginnerBot:
         if match.can_claim(player):
             match.claim_timeout(player=player)
             return "claim-timeout"
-        if phase == "opening":
+        if phase == Phase.OPENING:
             match.roll()
             return "roll"
         if match.to_act != player:
             return ""
         context = MatchContext.of(match, player)
-        if phase == "roll":
+        if phase == Phase.ROLL:
             position = match.position_for(player)
             level = self.resign_offer(position, context) if match.resign_refused is None else None
             if level is not None and level in match.resign_options():
@@ -230,7 +231,7 @@ class BeginnerBot:
                 return "double"
             match.roll(player=player)
             return "roll"
-        if phase == "move":
+        if phase == Phase.MOVE:
             dice = match.rolled
             assert dice is not None
             if context.variant != "portes" and match.turn is not None:
@@ -239,13 +240,13 @@ class BeginnerBot:
             else:
                 match.play(self.choose_play(match.game.position, dice, context), player=player)
             return "play"
-        if phase == "cube":
+        if phase == Phase.CUBE:
             if self.take_decision(match.position_for(player), context):
                 match.take(player=player)
                 return "take"
             match.drop(player=player)
             return "drop"
-        if phase == "resign":
+        if phase == Phase.RESIGN:
             assert match.resign_offer is not None
             if self.accept_resignation(match.position_for(player), match.resign_offer, context):
                 match.accept_resignation(player=player)

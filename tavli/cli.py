@@ -26,6 +26,7 @@ from typing import Sequence
 from .bots import BOTS
 from .formats import matchio, savefile
 from .match import VARIANTS, Match, MatchError
+from .phase import Phase
 from .scoring import PRESETS, Rules
 
 
@@ -101,7 +102,7 @@ def play_match(match: Match, bots: Sequence, *, on_game_end=None, max_actions: i
     for _ in range(max_actions):
         if match.is_over():
             return match
-        if match.phase == "game-over":
+        if match.phase == Phase.GAME_OVER:
             if on_game_end is not None:
                 on_game_end(match)
             match.next_game()

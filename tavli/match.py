@@ -77,13 +77,48 @@ from __future__ import annotations
 
 import time as _time
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .dice import DiceSource, FixedDice, dice_source
-from .game import Game, GameError, GameResult, Outcome
+from .events import (
+    AutoRollSet,
+    Claimed,
+    Conceded,
+    Doubled,
+    Dropped,
+    Event,
+    GameDrawn,
+    GameStarted,
+    GameWon,
+    MatchOver,
+    MatchResigned,
+    NextGame,
+    OpeningRoll,
+    Paused,
+    Played,
+    ResignationAccepted,
+    ResignationOffered,
+    ResignationRefused,
+    Resigned,
+    Resumed,
+    Rolled,
+    SetUp,
+    TimedOut,
+    Took,
+    redo,
+)
+from .game import Game, GameResult, Outcome
 from .movegen import Move, Play
+from .phase import Phase
 from .position import Position
+from .scores import (
+    GameScore,
+    MatchError,
+    Reason,
+    level_name,
+    parse_level,
+    reason_of_game,
+)
 from .scoring import Rules
 from .snapshot import MatchSnapshot
 from .variants import VariantPlay
@@ -95,7 +130,7 @@ if TYPE_CHECKING:
 MAX_LENGTH = 25
 MAX_CUBE = 64
 
-PHASES = ("opening", "roll", "move", "cube", "resign", "game-over", "match-over")
+PHASES = tuple(Phase)
 
 VARIANTS = ("portes", "plakoto", "fevga", "tavli")
 ROTATION = ("portes", "plakoto", "fevga")  # the games of a Tavli match, in turn
@@ -106,69 +141,6 @@ OPTIONS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "first_checker": ("fevga", ("pass", "quarter")),
     "prime": ("fevga", ("open", "free")),
 }
-_REASONS = {"borne off": "bear-off", "mother": "mother", "both mothers": "draw", "conceded": "resign"}
-
-LEVEL_NAMES = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
-
-
-class MatchError(GameError):
-    """An action that the match does not allow in its current state (nothing was changed)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameScore:
-    """How a game ended: ``points`` is the real value (result counted times the cube), even when
-    the score it adds is capped at the target."""
-
-    winner: int | None  # None for a draw
-    outcome: Outcome | None  # what happened on the board (or was resigned); None for a draw
-    counted: Outcome | None  # what it counts as under the rules (Jacoby, no backgammons)
-    cube: int
-    points: int
-    reason: str  # "bear-off", "mother", "draw", "drop", "resign", "timeout", "resign-match"
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "outcome": None if self.outcome is None else LEVEL_NAMES[self.outcome],
-            "counted": None if self.counted is None else LEVEL_NAMES[self.counted],
-            "cube": self.cube,
-            "points": self.points,
-            "reason": self.reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameScore:
-        if data["winner"] is None:
-            if data["outcome"] is not None or data["counted"] is not None or int(data["points"]) != 0:
-                raise MatchError("a drawn game has no outcome and scores 0")
-            return cls(None, None, None, int(data["cube"]), 0, str(data["reason"]))
-        return cls(
-            int(data["winner"]),
-            parse_level(data["outcome"]),
-            parse_level(data["counted"]),
-            int(data["cube"]),
-            int(data["points"]),
-            str(data["reason"]),
-        )
-
-
-def parse_level(level: Outcome | int | str) -> Outcome:
-    """An :class:`Outcome` from itself, 1..3, or ``"single"``/``"gammon"``/``"backgammon"``."""
-    if isinstance(level, str):
-        for outcome, name in LEVEL_NAMES.items():
-            if level.strip().lower() == name:
-                return outcome
-        raise MatchError(f"{level!r} is not single, gammon or backgammon")
-    if isinstance(level, bool) or not isinstance(level, int) or level not in (1, 2, 3):
-        raise MatchError(f"{level!r} is not single (1), gammon (2) or backgammon (3)")
-    return Outcome(level)
-
-
 class _CountingDice:
     """The match's dice: draws from the source and counts them (so a seeded match can be saved)."""
 
@@ -238,13 +210,13 @@ class Match:
         self.result: GameScore | None = None  # how the current game ended
         self.results: list[GameScore] = []
         self.winner: int | None = None
-        self.end_reason: str | None = None
+        self.end_reason: Reason | None = None
         self.flagged: int | None = None  # the player whose reserve ran out, while a claim is open
         self.flag_seen = False  # a flag fell earlier in the match
         self.starter: int | None = None  # who rolled first in this game (None before the opening roll)
-        self.log: list[dict[str, Any]] = []
+        self.log: list[Event] = []
         self.game = self._make_game(1, None)
-        self.phase = "opening"
+        self.phase: Phase = Phase.OPENING
         self._start_game(None)
 
     # --- views ------------------------------------------------------------------------------
@@ -278,27 +250,42 @@ class Match:
     @property
     def on_roll(self) -> int | None:
         """The player whose turn it is (None before the opening roll)."""
-        return None if self.phase == "opening" else self.game.on_roll
+        return None if self.phase == Phase.OPENING else self.game.on_roll
 
     @property
     def to_act(self) -> int | None:
         """Who must act now: the roller and mover, the player deciding on a double or on a
         resignation offer; None before the opening roll and once the game or match is over."""
-        if self.phase in ("roll", "move"):
+        if self.phase in (Phase.ROLL, Phase.MOVE):
             return self.game.on_roll
-        if self.phase in ("cube", "resign"):
+        if self.phase in (Phase.CUBE, Phase.RESIGN):
             return 1 - self.game.on_roll
         return None
 
     @property
     def turn(self) -> Turn | None:
         """The :class:`~tavli.turn.Turn` being played (phase ``"move"``), else None."""
-        return self.game.turn if self.phase == "move" else None
+        return self.game.turn if self.phase == Phase.MOVE else None
+
+    @property
+    def opening_dice(self) -> tuple[int, int] | None:
+        """The opening throw (player 0's die, player 1's) while it is the last throw of the game:
+        until the winner's first turn ends (Portes: he plays it) or he rolls afresh (Plakoto,
+        Fevga, a Tavli match); None otherwise. Read from the log, so a live and a resumed match
+        agree."""
+        if not self.phase.in_game:
+            return None
+        for event in reversed(self.log):
+            if isinstance(event, OpeningRoll):
+                return event.dice
+            if isinstance(event, (Rolled, Played, GameStarted, NextGame)):
+                return None
+        return None
 
     @property
     def rolled(self) -> tuple[int, int] | None:
         """The dice of the turn being played."""
-        return self.game.dice if self.phase == "move" else None
+        return self.game.dice if self.phase == Phase.MOVE else None
 
     def position_for(self, player: int) -> Position:
         """The checkers seen from ``player`` (his checkers in ``.player``), a turn in progress
@@ -314,7 +301,7 @@ class Match:
         return None if self.length is None else self.length - self.scores[player]
 
     def is_over(self) -> bool:
-        return self.phase == "match-over"
+        return self.phase == Phase.MATCH_OVER
 
     def cube_available(self, player: int) -> bool:
         """Whether the cube is in play for ``player`` in this game at all (rules, a match to 1, the
@@ -329,7 +316,7 @@ class Match:
 
     def can_double(self) -> bool:
         """Whether the player on roll may offer the cube now."""
-        if self.phase != "roll":
+        if self.phase != Phase.ROLL:
             return False
         player = self.game.on_roll
         return (
@@ -341,7 +328,7 @@ class Match:
     def resign_options(self) -> list[Outcome]:
         """The resignations the player on roll may offer now, lowest first (Greek: the one
         resignation, valued by what he has borne off)."""
-        if self.phase != "roll":
+        if self.phase != Phase.ROLL:
             return []
         if not self.rules.resign_offers:
             return [self._greek_resign_level(self.game.on_roll)]
@@ -349,7 +336,7 @@ class Match:
 
     def can_claim(self, player: int | None = None) -> bool:
         """Whether a win on time may be claimed now (by ``player``, if given)."""
-        if self.flagged is None or self.phase in ("game-over", "match-over"):
+        if self.flagged is None or self.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return False
         return player is None or player == 1 - self.flagged
 
@@ -359,15 +346,15 @@ class Match:
         ``claim-timeout`` (by the flagged player's opponent) and ``resign-match`` (either player)."""
         phase = self.phase
         actions: list[str] = []
-        if phase == "opening":
+        if phase == Phase.OPENING:
             actions.append("roll")
-        elif phase == "roll":
+        elif phase == Phase.ROLL:
             if self.can_double():
                 actions.append("double")
             if self.resign_options():
                 actions.append("resign")
             actions.append("roll")
-        elif phase == "move":
+        elif phase == Phase.MOVE:
             turn = self.game.turn
             assert turn is not None
             if turn.legal_moves():
@@ -376,15 +363,15 @@ class Match:
                 actions.append("undo")
             if turn.is_complete():
                 actions.append("end-turn")
-        elif phase == "cube":
+        elif phase == Phase.CUBE:
             actions += ["take", "drop"]
-        elif phase == "resign":
+        elif phase == Phase.RESIGN:
             actions += ["accept", "refuse"]
-        elif phase == "game-over":
+        elif phase == Phase.GAME_OVER:
             actions.append("next-game")
         if self.can_claim():
             actions.append("claim-timeout")
-        if phase != "match-over":
+        if phase != Phase.MATCH_OVER:
             actions.append("resign-match")
         return actions
 
@@ -403,39 +390,39 @@ class Match:
         the dice shown (Portes matches: phase ``"move"``) or rolls both dice (Plakoto, Fevga, a
         Tavli match: phase ``"roll"``)."""
         now = self._begin(now)
-        if self.phase == "opening":
-            self._require("opening")
+        if self.phase == Phase.OPENING:
+            self._require(Phase.OPENING)
             before = len(self.game.opening_rolls)
             pair = self.game.opening_roll()
             for a, b in self.game.opening_rolls[before:]:
-                self._record("opening", now, dice=[a, b])
+                self._record(OpeningRoll((a, b), t=now))
             self.starter = self.game.on_roll
-            self.phase = "move" if self.game.phase == "move" else "roll"
+            self.phase = Phase.MOVE if self.game.phase == "move" else Phase.ROLL
             self._new_turn()
             self._clock_start(self.game.on_roll, now)
             return pair
-        self._require("roll", player)
+        self._require(Phase.ROLL, player)
         dice = self.game.roll()
-        self._record("roll", now, player=self.game.on_roll, dice=list(dice))
-        self.phase = "move"
+        self._record(Rolled(self.game.on_roll, dice, t=now))
+        self.phase = Phase.MOVE
         return dice
 
     def move(self, move: Move | tuple[int, int], now: float | None = None, *, player: int | None = None) -> Move:
         """Move one checker (``(from, to)`` in the mover's numbering, 25 = bar, 0 = off)."""
         now = self._begin(now)
-        self._require("move", player)
+        self._require(Phase.MOVE, player)
         return self.game.move(move)
 
     def undo(self, now: float | None = None, *, player: int | None = None) -> Move | None:
         """Take back the last checker moved this turn (None when there is none)."""
         now = self._begin(now)
-        self._require("move", player)
+        self._require(Phase.MOVE, player)
         return self.game.undo()
 
     def end_turn(self, now: float | None = None, *, player: int | None = None) -> Play:
         """Finish the turn once its moves form a legal play (at once when no move is possible)."""
         now = self._begin(now)
-        self._require("move", player)
+        self._require(Phase.MOVE, player)
         turn = self.game.turn
         assert turn is not None
         if not turn.is_complete():
@@ -446,7 +433,7 @@ class Match:
         """Make a whole play at once and end the turn: a :class:`~tavli.movegen.Play`, a list of
         ``(from, to)`` single-die moves, or notation such as ``"24/18 13/8"``."""
         now = self._begin(now)
-        self._require("move", player)
+        self._require(Phase.MOVE, player)
         chosen = self.find_play(play)
         turn = self.game.turn
         assert turn is not None
@@ -457,7 +444,7 @@ class Match:
 
     def find_play(self, play: Play | Iterable[tuple[int, int]] | str) -> Play:
         """The legal play of the current roll that ``play`` describes; :class:`MatchError` if none."""
-        if self.phase != "move":
+        if self.phase != Phase.MOVE:
             raise MatchError(f"no roll to play: the match is at '{self.phase}'")
         turn = self.game.turn
         assert turn is not None
@@ -485,34 +472,34 @@ class Match:
     def double(self, now: float | None = None, *, player: int | None = None) -> int:
         """Offer the cube (phase ``"roll"``); returns the value offered."""
         now = self._begin(now)
-        self._require("roll", player)
+        self._require(Phase.ROLL, player)
         doubler = self.game.on_roll
         if not self.can_double():
             raise MatchError(self._why_no_double(doubler))
-        self.phase = "cube"
-        self._record("double", now, player=doubler, cube=self.cube * 2)
+        self.phase = Phase.CUBE
+        self._record(Doubled(doubler, self.cube * 2, t=now))
         self._clock_start(1 - doubler, now)
         return self.cube * 2
 
     def take(self, now: float | None = None, *, player: int | None = None) -> int:
         """Accept the double: the cube doubles and the taker owns it; the doubler then rolls."""
         now = self._begin(now)
-        self._require("cube", player)
+        self._require(Phase.CUBE, player)
         taker = 1 - self.game.on_roll
         self.cube *= 2
         self.cube_owner = taker
-        self.phase = "roll"
-        self._record("take", now, player=taker, cube=self.cube)
+        self.phase = Phase.ROLL
+        self._record(Took(taker, self.cube, t=now))
         self._clock_start(1 - taker, now, fresh=False)
         return self.cube
 
     def drop(self, now: float | None = None, *, player: int | None = None) -> GameScore:
         """Refuse the double: the game ends and the dropper loses the cube's value before the offer."""
         now = self._begin(now)
-        self._require("cube", player)
+        self._require(Phase.CUBE, player)
         dropper = 1 - self.game.on_roll
-        self._record("drop", now, player=dropper)
-        return self._end_game(1 - dropper, Outcome.SINGLE, "drop", now)
+        self._record(Dropped(dropper, t=now))
+        return self._end_game(1 - dropper, Outcome.SINGLE, Reason.DROP, now)
 
     # --- actions: resigning -----------------------------------------------------------------
 
@@ -526,61 +513,61 @@ class Match:
         (phase ``"resign"``, returns None). Greek: the round ends at once, counted 2 if the resigner
         has borne off nothing, otherwise 1 (``level`` may be omitted)."""
         now = self._begin(now)
-        self._require("roll", player)
+        self._require(Phase.ROLL, player)
         resigner = self.game.on_roll
         options = self.resign_options()
         if not self.rules.resign_offers:
             chosen = options[0]
             if level is not None and parse_level(level) != chosen:
-                raise MatchError(f"resigning now counts as a {LEVEL_NAMES[chosen]}, it cannot be offered as another")
-            self._record("resign", now, player=resigner, level=LEVEL_NAMES[chosen])
-            return self._end_game(1 - resigner, chosen, "resign", now)
+                raise MatchError(f"resigning now counts as a {level_name(chosen)}, it cannot be offered as another")
+            self._record(Resigned(resigner, chosen, t=now))
+            return self._end_game(1 - resigner, chosen, Reason.RESIGN, now)
         if level is None:
             raise MatchError("say what you resign: single, gammon or backgammon")
         chosen = parse_level(level)
         if chosen not in options:
             if chosen not in self.rules.resign_levels():
-                raise MatchError(f"a {LEVEL_NAMES[chosen]} cannot be offered under these rules")
+                raise MatchError(f"a {level_name(chosen)} cannot be offered under these rules")
             raise MatchError(
-                f"a {LEVEL_NAMES[self.resign_refused]} was refused this turn: offer "
-                + " or ".join(LEVEL_NAMES[o] for o in options)
+                f"a {level_name(self.resign_refused)} was refused this turn: offer "
+                + " or ".join(level_name(o) for o in options)
             )
-        self._record("resign-offer", now, player=resigner, level=LEVEL_NAMES[chosen])
+        self._record(ResignationOffered(resigner, chosen, t=now))
         if chosen == self.rules.resign_levels()[-1]:
-            self._record("resign-accept", now, player=1 - resigner, automatic=True)
-            return self._end_game(1 - resigner, chosen, "resign", now)
+            self._record(ResignationAccepted(1 - resigner, True, t=now))
+            return self._end_game(1 - resigner, chosen, Reason.RESIGN, now)
         self.resign_offer = chosen
-        self.phase = "resign"
+        self.phase = Phase.RESIGN
         self._clock_start(1 - resigner, now)
         return None
 
     def accept_resignation(self, now: float | None = None, *, player: int | None = None) -> GameScore:
         """Accept the resignation offered: the round ends at the level offered."""
         now = self._begin(now)
-        self._require("resign", player)
+        self._require(Phase.RESIGN, player)
         assert self.resign_offer is not None
         accepter = 1 - self.game.on_roll
-        self._record("resign-accept", now, player=accepter)
-        return self._end_game(accepter, self.resign_offer, "resign", now)
+        self._record(ResignationAccepted(accepter, t=now))
+        return self._end_game(accepter, self.resign_offer, Reason.RESIGN, now)
 
     def refuse_resignation(self, now: float | None = None, *, player: int | None = None) -> None:
         """Refuse it: the resigner plays on or offers a higher level this turn."""
         now = self._begin(now)
-        self._require("resign", player)
-        self._record("resign-refuse", now, player=1 - self.game.on_roll)
+        self._require(Phase.RESIGN, player)
+        self._record(ResignationRefused(1 - self.game.on_roll, t=now))
         self.resign_refused = self.resign_offer
         self.resign_offer = None
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self._clock_start(self.game.on_roll, now, fresh=False)
 
     def resign_match(self, player: int, now: float | None = None) -> None:
         """``player`` resigns the whole match (the table's Resign button); his opponent wins it."""
         _check_player(player)
         now = self._begin(now)
-        if self.phase == "match-over":
+        if self.phase == Phase.MATCH_OVER:
             raise MatchError("the match is already over")
-        self._record("resign-match", now, player=player)
-        self._forfeit(player, "resign-match", now)
+        self._record(MatchResigned(player, t=now))
+        self._forfeit(player, Reason.RESIGN_MATCH, now)
 
     # --- actions: time ----------------------------------------------------------------------
 
@@ -599,17 +586,17 @@ class Match:
         """Freeze the clock (the page is hidden in a game against the computer). It runs again
         at :meth:`resume`, or when the next player must act."""
         now = self._begin(now)
-        if self.clock is not None and self.phase != "match-over" and not self.clock.state(now).paused:
+        if self.clock is not None and self.phase != Phase.MATCH_OVER and not self.clock.state(now).paused:
             self.clock.pause(now)
-            self._record("pause", now)
+            self._record(Paused(t=now))
 
     def resume(self, now: float | None = None) -> None:
         """Let the clock run again after :meth:`pause`, or after loading a saved match (whose
         clock waits, paused, until this or the next hand-over)."""
         now = self._begin(now)
-        if self.clock is not None and self.phase != "match-over" and self.clock.state(now).paused:
+        if self.clock is not None and self.phase != Phase.MATCH_OVER and self.clock.state(now).paused:
             self.clock.resume(now)
-            self._record("resume", now)
+            self._record(Resumed(t=now))
 
     def claim_timeout(self, now: float | None = None, *, player: int | None = None) -> GameScore:
         """Claim the round won on time (the opponent's reserve ran out): it counts as a gammon."""
@@ -617,12 +604,12 @@ class Match:
         if not self.can_claim(player):
             if self.flagged is None:
                 raise MatchError("no one has run out of time")
-            if self.phase in ("game-over", "match-over"):
+            if self.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
                 raise MatchError("the game is over")
             raise MatchError(f"only player {1 - self.flagged} may claim the win on time")
         claimant = 1 - self.flagged
-        self._record("claim", now, player=claimant)
-        return self._end_game(claimant, Outcome.GAMMON, "timeout", now)
+        self._record(Claimed(claimant, t=now))
+        return self._end_game(claimant, Outcome.GAMMON, Reason.TIMEOUT, now)
 
     # --- actions: between games and options -------------------------------------------------
 
@@ -631,10 +618,10 @@ class Match:
         Tavli matches to ``"roll"``, the winner of the game before on roll, or after a draw the
         player who started it)."""
         now = self._begin(now)
-        self._require("game-over")
+        self._require(Phase.GAME_OVER)
         starter = self.next_starter()
         self.game = self._make_game(self.game_number + 1, starter)
-        self.phase = "opening" if starter is None else "roll"
+        self.phase = Phase.OPENING if starter is None else Phase.ROLL
         self.starter = starter
         self._start_game(now)
         if starter is not None:
@@ -654,11 +641,11 @@ class Match:
         set he cannot double)."""
         _check_player(player)
         now = self._begin(now)
-        if self.phase == "match-over":
+        if self.phase == Phase.MATCH_OVER:
             raise MatchError("the match is over")
         if self.auto_roll[player] != bool(on):
             self.auto_roll[player] = bool(on)
-            self._record("auto-roll", now, player=player, on=bool(on))
+            self._record(AutoRollSet(player, bool(on), t=now))
 
     # --- snapshot -------------------------------------------------------------------------
 
@@ -693,7 +680,7 @@ class Match:
             opening_rolls=tuple(game.opening_rolls),
             dice_source=self.dice.source,
             dice_drawn=self.dice.drawn,
-            log=tuple(dict(event) for event in self.log),
+            log=tuple(self.log),
         )
 
     def restore(self, state: MatchSnapshot) -> None:
@@ -704,19 +691,19 @@ class Match:
         name = self.variant_of(state.game_number)
         if state.game_variant != name:
             raise MatchError(f"game {state.game_number} is {name}, not {state.game_variant}")
-        if state.phase == "opening":
+        if state.phase == Phase.OPENING:
             game = self._make_game(state.game_number, None)
         else:
             seen_by_0 = state.position
             position = seen_by_0 if state.on_roll == 0 else seen_by_0.swap()
             game = self._make_game(state.game_number, state.on_roll, position)
         game.opening_rolls = list(state.opening_rolls)
-        if state.phase == "move":
+        if state.phase == Phase.MOVE:
             assert state.dice is not None
             game.set_dice(state.dice)
             for move in state.moves:
                 game.move(move)
-        if state.phase in ("game-over", "match-over"):
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             result = state.result
             assert result is not None
             if result.winner is None:
@@ -737,7 +724,7 @@ class Match:
         self.flagged, self.flag_seen = state.flagged, state.flag_seen
         self.starter = state.starter
         self.dice.drawn = state.dice_drawn
-        self.log = [dict(event) for event in state.log]
+        self.log = list(state.log)
 
     def now(self) -> float:
         """The time now, by the match's time function."""
@@ -748,7 +735,7 @@ class Match:
     @classmethod
     def replay(
         cls,
-        log: Sequence[dict[str, Any]],
+        log: Sequence[Event],
         length: int | None = 1,
         rules: Rules | None = None,
         *,
@@ -756,75 +743,31 @@ class Match:
         games: int | None = None,
         variant: str = "portes",
         options: dict[str, Any] | None = None,
-        setup: Callable[[Match, dict[str, Any]], None] | None = None,
+        setup: Callable[[Match, SetUp], None] | None = None,
     ) -> Match:
         """A new match made by doing again every action recorded in ``log`` (the dice as
         recorded, the time as recorded). Raises ``ValueError`` if the log does not replay.
         ``setup`` puts the match where a ``setup`` event says (:func:`tavli.formats.matchio.replay`)."""
-        dice = [d for event in log if event.get("type") in ("opening", "roll") for d in event["dice"]]
+        dice = [d for event in log if isinstance(event, (OpeningRoll, Rolled)) for d in event.dice]
         match = cls(length, rules, FixedDice(dice), clock=clock, games=games, variant=variant, options=options)
         for event in log:
-            if event.get("type") == "setup" and setup is not None:
+            if isinstance(event, SetUp):
+                if setup is None:
+                    raise MatchError("a match set up from GNU Backgammon IDs replays with tavli.formats.matchio.replay")
                 setup(match, event)
             else:
-                match._redo(event)
+                redo(match, event)
         return match
 
-    def _redo(self, event: dict[str, Any]) -> None:
-        kind = event.get("type")
-        now = event.get("t")
-        who = event.get("player")
-        if kind in ("game", "win", "draw", "match-over") or (kind == "resign-accept" and event.get("automatic")):
-            return  # consequences, recorded for the reader
-        if kind == "timeout":
-            self.update(now)
-        elif kind == "pause":
-            self.pause(now)
-        elif kind == "resume":
-            self.resume(now)
-        elif kind == "opening":
-            if self.phase == "opening":
-                self.roll(now)
-        elif kind == "roll":
-            self.roll(now, player=who)
-        elif kind == "play":
-            self.play([tuple(m) for m in event["moves"]], now, player=who)
-        elif kind == "double":
-            self.double(now, player=who)
-        elif kind == "take":
-            self.take(now, player=who)
-        elif kind == "drop":
-            self.drop(now, player=who)
-        elif kind in ("resign-offer", "resign"):
-            self.offer_resignation(event["level"], now, player=who)
-        elif kind == "resign-accept":
-            self.accept_resignation(now, player=who)
-        elif kind == "resign-refuse":
-            self.refuse_resignation(now, player=who)
-        elif kind == "resign-match":
-            self.resign_match(who, now)
-        elif kind == "claim":
-            self.claim_timeout(now, player=who)
-        elif kind == "next-game":
-            self.next_game(now)
-        elif kind == "auto-roll":
-            self.set_auto_roll(who, event["on"], now)
-        elif kind == "concede":
-            self._concede(who, parse_level(event["level"]), reason=event.get("reason", "resign"), now=now)
-        elif kind == "setup":
-            raise MatchError("a match set up from GNU Backgammon IDs replays with tavli.formats.matchio.replay")
-        else:
-            raise MatchError(f"unknown event {kind!r} in the log")
-
-    def _concede(self, loser: int, level: Outcome, *, reason: str = "resign", now: float | None = None) -> GameScore:
+    def concede(self, loser: int, level: Outcome | int | str, *, reason: Reason = Reason.RESIGN, now: float | None = None) -> GameScore:
         """The round ends with ``loser`` giving up ``level`` at any point of the game: only for
         transcripts of other programs, where a player may resign during a turn."""
         _check_player(loser)
         now = self._begin(now)
-        if self.phase not in ("roll", "move", "cube", "resign"):
+        if self.phase not in (Phase.ROLL, Phase.MOVE, Phase.CUBE, Phase.RESIGN):
             raise MatchError(f"no game in play to resign: the match is at '{self.phase}'")
         level = parse_level(level)
-        self._record("concede", now, player=loser, level=LEVEL_NAMES[level], reason=reason)
+        self._record(Conceded(loser, level, reason, t=now))
         return self._end_game(1 - loser, level, reason, now)
 
     # --- internals --------------------------------------------------------------------------
@@ -852,10 +795,10 @@ class Match:
         self._observe_clock(now)
         return now
 
-    def _require(self, phase: str, player: int | None = None) -> None:
+    def _require(self, phase: Phase, player: int | None = None) -> None:
         if self.phase != phase:
-            if self.phase == "match-over":
-                if self.end_reason == "timeout" and self.winner is not None:
+            if self.phase == Phase.MATCH_OVER:
+                if self.end_reason == Reason.TIMEOUT and self.winner is not None:
                     raise MatchError(f"the match is over: player {1 - self.winner} ran out of time")
                 raise MatchError("the match is over")
             raise MatchError(f"cannot do that now: the match is at '{self.phase}', not '{phase}'")
@@ -864,10 +807,7 @@ class Match:
             if player != self.to_act and self.to_act is not None:
                 raise MatchError(f"it is player {self.to_act}'s move, not player {player}'s")
 
-    def _record(self, kind: str, now: float | None, **data: Any) -> None:
-        event: dict[str, Any] = {"type": kind, **data}
-        if now is not None:
-            event["t"] = now
+    def _record(self, event: Event) -> None:
         self.log.append(event)
 
     def _start_game(self, now: float | None) -> None:
@@ -888,8 +828,8 @@ class Match:
             self.crawford = True
             self.crawford_played = True
         if self.game_number > 1:
-            self._record("next-game", now)
-        self._record("game", None, game=self.game_number, scores=list(self.scores), crawford=self.crawford)
+            self._record(NextGame(t=now))
+        self._record(GameStarted(self.game_number, self._score_pair(), self.crawford))
 
     def _new_turn(self) -> None:
         self.resign_offer = None
@@ -900,26 +840,26 @@ class Match:
         dice = self.game.dice
         assert dice is not None
         play = self.game.end_turn()
-        self._record("play", now, player=mover, dice=list(dice), moves=[list(m) for m in play.moves], text=str(play))
+        self._record(Played(mover, dice, play.moves, str(play), t=now))
         self._clock_stop(now, completed_turn=True)
         if self.game.phase == "over":
             result = self.game.result
             assert result is not None
             if result.winner is None:
-                self._score(GameScore(None, None, None, self.cube, 0, "draw"), now)
+                self._score(GameScore(None, None, None, self.cube, 0, Reason.DRAW), now)
             else:
                 assert result.outcome is not None
-                self._end_game(result.winner, result.outcome, _REASONS.get(result.reason, "bear-off"), now)
+                self._end_game(result.winner, result.outcome, reason_of_game(result.reason), now)
             return play
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self._new_turn()
         self._clock_start(self.game.on_roll, now)
         return play
 
-    def _end_game(self, winner: int, outcome: Outcome, reason: str, now: float | None) -> GameScore:
+    def _end_game(self, winner: int, outcome: Outcome, reason: Reason, now: float | None) -> GameScore:
         if self.game.phase != "over":
             self.game.concede(winner, outcome)
-        if reason == "timeout":
+        if reason == Reason.TIMEOUT:
             counted = Outcome.GAMMON  # a claimed win on time counts 2, whatever else applies
         else:
             counted = self.rules.counted(outcome, cube=self.cube, money=self.money)
@@ -934,36 +874,36 @@ class Match:
         self.flagged = None
         if score.winner is None:  # a draw: nobody scores
             total = 0
-            self._record("draw", None, **score.to_dict(), scores=list(self.scores))
+            self._record(GameDrawn(score, self._score_pair()))
         else:
             total = self.scores[score.winner] + score.points
             if self.length is not None:
                 total = min(total, self.length)
             self.scores[score.winner] = total
-            self._record("win", None, **score.to_dict(), scores=list(self.scores))
+            self._record(GameWon(score, self._score_pair()))
         if self.length is not None and total >= self.length:
             self._finish_match(score.winner, score.reason, now)
         elif self.length is None and self.max_games is not None and self.game_number >= self.max_games:
-            self._finish_match(self._money_leader(), "games", now)
+            self._finish_match(self._money_leader(), Reason.GAMES, now)
         else:
-            self.phase = "game-over"
+            self.phase = Phase.GAME_OVER
             self._clock_stop(now)
 
-    def _forfeit(self, loser: int, reason: str, now: float | None) -> None:
+    def _forfeit(self, loser: int, reason: Reason, now: float | None) -> None:
         winner = 1 - loser
         if self.length is not None:
-            if self.phase != "game-over":  # a game in play is lost with the match
+            if self.phase != Phase.GAME_OVER:  # a game in play is lost with the match
                 points = self.length - self.scores[winner]
                 score = GameScore(winner, Outcome.SINGLE, Outcome.SINGLE, self.cube, points, reason)
                 self.game.concede(winner, Outcome.SINGLE)
                 self.result = score
                 self.results.append(score)
                 self.scores[winner] = self.length
-                self._record("win", None, **score.to_dict(), scores=list(self.scores))
+                self._record(GameWon(score, self._score_pair()))
             self.scores[winner] = self.length
             self._finish_match(winner, reason, now)
             return
-        if self.phase != "game-over":
+        if self.phase != Phase.GAME_OVER:
             top = self.rules.resign_levels()[-1]
             self.game.concede(winner, top)
             counted = self.rules.counted(top, cube=self.cube, money=True)
@@ -971,17 +911,20 @@ class Match:
             self.scores[winner] += score.points
             self.result = score
             self.results.append(score)
-            self._record("win", None, **score.to_dict(), scores=list(self.scores))
+            self._record(GameWon(score, self._score_pair()))
         self._finish_match(winner, reason, now)
 
-    def _finish_match(self, winner: int | None, reason: str, now: float | None) -> None:
+    def _finish_match(self, winner: int | None, reason: Reason, now: float | None) -> None:
         self.winner = winner
         self.end_reason = reason
-        self.phase = "match-over"
+        self.phase = Phase.MATCH_OVER
         self.resign_offer = None
         self.flagged = None
-        self._record("match-over", None, winner=winner, scores=list(self.scores), reason=reason)
+        self._record(MatchOver(winner, self._score_pair(), reason))
         self._clock_stop(now)
+
+    def _score_pair(self) -> tuple[int, int]:
+        return (self.scores[0], self.scores[1])
 
     def _money_leader(self) -> int | None:
         if self.scores[0] == self.scores[1]:
@@ -1023,20 +966,20 @@ class Match:
         """Act on a flag: on a clock where it loses the match (Standard) the match ends; on one
         where the opponent may claim (Blitz) the claim opens, for the rest of that game, and in a
         later game each time the flagged player runs over his time for a turn again."""
-        if self.phase == "match-over":
+        if self.phase == Phase.MATCH_OVER:
             return
         state = self.clock.state(now)
         loser = state.flagged
         if loser is None:
             return
         if state.match_lost:
-            self._record("timeout", now, player=loser)
-            self._forfeit(loser, "timeout", now)
-        elif state.claimable and self.flagged is None and self.phase not in ("opening", "game-over"):
+            self._record(TimedOut(loser, t=now))
+            self._forfeit(loser, Reason.TIMEOUT, now)
+        elif state.claimable and self.flagged is None and self.phase not in (Phase.OPENING, Phase.GAME_OVER):
             if not self.flag_seen or state.players[loser].in_bank:
                 self.flag_seen = True
                 self.flagged = loser
-                self._record("timeout", now, player=loser)
+                self._record(TimedOut(loser, t=now))
 
     def __repr__(self) -> str:
         return f"<Match {self.score_text()} {self.phase}>"
@@ -1089,6 +1032,6 @@ def _net(moves: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
 
 
 __all__ = [
-    "GameScore", "LEVEL_NAMES", "MAX_CUBE", "MAX_LENGTH", "Match", "MatchError", "OPTIONS", "PHASES", "ROTATION",
-    "VARIANTS", "match_options", "parse_level",
+    "MAX_CUBE", "MAX_LENGTH", "OPTIONS", "PHASES", "ROTATION", "VARIANTS", "GameScore", "Match", "MatchError",
+    "match_options",
 ]

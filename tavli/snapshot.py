@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .dice import DiceSource
+    from .events import Event
     from .game import Outcome
-    from .match import GameScore
     from .movegen import Move
+    from .phase import Phase
+    from .scores import GameScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +38,10 @@ class MatchSnapshot:
     so far, the opening rolls thrown (``opening_rolls``, ties included).
 
     The dice: the source they come from (``dice_source``) and how many were drawn
-    (``dice_drawn``). The ``log``: every event, as :attr:`tavli.match.Match.log` holds them.
+    (``dice_drawn``). The ``log``: every event (:mod:`tavli.events`).
     """
 
-    phase: str
+    phase: Phase
     game_number: int
     scores: tuple[int, int]
     crawford: bool
@@ -64,7 +66,7 @@ class MatchSnapshot:
     opening_rolls: tuple[tuple[int, int], ...]
     dice_source: DiceSource
     dice_drawn: int
-    log: tuple[dict[str, Any], ...]
+    log: tuple[Event, ...]
 
 
 __all__ = ["MatchSnapshot"]

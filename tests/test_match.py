@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tavli import FixedDice, Outcome, Position
+from tavli.events import as_dicts
 from tavli.formats import matchio, savefile
 from tavli.formats.ids import GAME_PLAYING, MatchState
 from tavli.formats.matchio import from_ids
@@ -86,7 +87,7 @@ def test_the_opening_roll_rerolls_ties_and_the_higher_die_moves_first():
     assert match.roll() == (2, 5)
     assert match.phase == "move" and match.on_roll == 1 and match.to_act == 1
     assert match.rolled == (5, 2)
-    assert [e["dice"] for e in match.log if e["type"] == "opening"] == [[3, 3], [2, 5]]
+    assert [e["dice"] for e in as_dicts(match.log) if e["type"] == "opening"] == [[3, 3], [2, 5]]
 
 
 def test_a_turn_goes_roll_move_end_turn_and_passes():
@@ -112,7 +113,7 @@ def test_play_accepts_notation_and_move_lists():
     match.play("13/7 8/7")
     match.roll()
     match.play([(13, 7), (7, 2)])
-    assert match.log[-1]["text"] == "13/2"
+    assert as_dicts(match.log)[-1]["text"] == "13/2"
 
 
 def test_a_blocked_roll_is_ended_at_once():
@@ -144,7 +145,7 @@ def test_either_player_may_double_first_then_only_the_owner():
     match.double()
     match.take()
     assert (match.cube, match.cube_owner) == (4, 1)
-    log = [(e["type"], e.get("player"), e.get("cube")) for e in match.log if e["type"] in ("double", "take")]
+    log = [(e["type"], e.get("player"), e.get("cube")) for e in as_dicts(match.log) if e["type"] in ("double", "take")]
     assert log == [("double", 1, 2), ("take", 0, 2), ("double", 0, 4), ("take", 1, 4)]
 
 
@@ -225,7 +226,7 @@ def test_auto_roll_takes_the_cube_away_from_that_player_only():
     match.set_auto_roll(0, False)
     to_roll(match, 0)
     assert match.can_double()
-    assert [e["on"] for e in match.log if e["type"] == "auto-roll"] == [True, False]
+    assert [e["on"] for e in as_dicts(match.log) if e["type"] == "auto-roll"] == [True, False]
 
 
 # --- Crawford -----------------------------------------------------------------------------------
@@ -252,7 +253,7 @@ def test_the_crawford_game_comes_exactly_once():
     assert not match.crawford
     to_roll(match, 0)
     assert match.can_double()
-    assert [e["crawford"] for e in match.log if e["type"] == "game"] == [False, True, False, False]
+    assert [e["crawford"] for e in as_dicts(match.log) if e["type"] == "game"] == [False, True, False, False]
 
 
 def test_no_crawford_rule_when_switched_off():
@@ -304,7 +305,7 @@ def test_the_score_stops_at_the_target_but_the_record_keeps_the_points():
     match.play(match.turn.plays[0])
     assert match.scores == [3, 0]
     assert match.result.points == 4
-    assert [e for e in match.log if e["type"] == "win"][0]["points"] == 4
+    assert [e for e in as_dicts(match.log) if e["type"] == "win"][0]["points"] == 4
     assert match.phase == "match-over" and match.winner == 0 and match.end_reason == "bear-off"
 
 
@@ -353,7 +354,7 @@ def test_a_match_ends_exactly_when_a_score_reaches_the_target():
     assert match.phase == "game-over" and match.scores == [2, 0]
     lose_round(match, 1)
     assert match.phase == "match-over" and match.winner == 0 and match.scores == [3, 0]
-    assert match.log[-1] == {"type": "match-over", "winner": 0, "scores": [3, 0], "reason": "resign"}
+    assert as_dicts(match.log)[-1] == {"type": "match-over", "winner": 0, "scores": [3, 0], "reason": "resign"}
 
 
 # --- resigning a round --------------------------------------------------------------------------
@@ -398,7 +399,7 @@ def test_a_backgammon_offer_is_accepted_at_once():
     score = match.offer_resignation(BACKGAMMON)
     assert match.phase == "game-over"
     assert (score.winner, score.outcome, score.points) == (0, BACKGAMMON, 6)
-    offer, accept = match.log[-3:-1]
+    offer, accept = as_dicts(match.log)[-3:-1]
     assert offer["type"] == "resign-offer" and accept == {"type": "resign-accept", "player": 0, "automatic": True}
 
 
@@ -424,7 +425,7 @@ def test_greek_resigning_costs_two_before_bearing_off_and_one_after():
     assert match.resign_options() == [GAMMON]
     score = match.offer_resignation()
     assert (score.winner, score.points) == (0, 2)
-    assert match.log[-2] == {"type": "resign", "player": 1, "level": "gammon"}
+    assert as_dicts(match.log)[-2] == {"type": "resign", "player": 1, "level": "gammon"}
     late = set_up(Position.from_points({6: 5, 8: 5, 13: 4}, {1: 1}), rules=Rules.greek())
     assert late.resign_options() == [SINGLE]
     assert "counts as a single" in refused(late, late.offer_resignation, GAMMON)
@@ -451,7 +452,7 @@ def test_resigning_the_match_between_games():
     lose_round(match, 0)
     match.resign_match(0)
     assert match.scores == [0, 7] and match.winner == 1
-    assert [e["type"] for e in match.log[-2:]] == ["resign-match", "match-over"]
+    assert [e["type"] for e in as_dicts(match.log)[-2:]] == ["resign-match", "match-over"]
 
 
 def test_resigning_a_money_session_loses_the_game_at_its_most():

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tavli.clock import Clock
+from tavli.events import as_dicts
 from tavli.formats import savefile
 from tavli.match import Match, MatchError
 
@@ -65,7 +66,7 @@ def test_the_bank_warns_below_five_seconds_and_its_end_loses_the_match():
     match.update(35.5)
     assert match.phase == "match-over" and match.winner == 1 - slow and match.end_reason == "timeout"
     assert match.scores[1 - slow] == 7
-    assert {"type": "timeout", "player": slow, "t": 35.5} in match.log
+    assert {"type": "timeout", "player": slow, "t": 35.5} in as_dicts(match.log)
     with pytest.raises(MatchError, match="ran out of time"):
         match.end_turn(36.0)
 
@@ -127,7 +128,7 @@ def test_blitz_the_opponent_may_claim_the_win_as_a_gammon():
     score = match.claim_timeout(102.0, player=1 - slow)
     assert (score.winner, score.points, score.reason) == (1 - slow, 2, "timeout")
     assert match.phase == "game-over" and match.scores[1 - slow] == 2
-    assert [e["type"] for e in match.log if e["type"] in ("timeout", "claim")] == ["timeout", "claim"]
+    assert [e["type"] for e in as_dicts(match.log) if e["type"] in ("timeout", "claim")] == ["timeout", "claim"]
 
 
 def test_blitz_claim_counts_twice_the_cube():
@@ -210,7 +211,7 @@ def test_pause_and_resume_stop_the_time():
     assert players(match, 500.0)[mover].move_left == 10.0
     match.resume(500.0)
     assert players(match, 502.0)[mover].move_left == 8.0
-    assert [e["type"] for e in match.log[-2:]] == ["pause", "resume"]
+    assert [e["type"] for e in as_dicts(match.log)[-2:]] == ["pause", "resume"]
 
 
 def test_a_clocked_match_replays_from_its_log():

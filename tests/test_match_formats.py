@@ -10,6 +10,7 @@ import pytest
 from tavli import FixedDice, Outcome, Position
 from tavli.bots import BeginnerBot
 from tavli.cli import play_match
+from tavli.events import as_dicts
 from tavli.formats import matchio, savefile
 from tavli.match import Match
 from tavli.scoring import Rules
@@ -128,7 +129,7 @@ def test_a_match_set_up_from_an_id_plays_on_saves_and_replays():
     match = matchio.from_gnubg_id(f"{START}:QYkqASAAIAAA")
     play_match(match, [BeginnerBot(), BeginnerBot()])
     assert match.is_over() and max(match.scores) == 9
-    assert match.log[0]["type"] == "setup"
+    assert as_dicts(match.log)[0]["type"] == "setup"
     loaded = savefile.loads(savefile.dumps(match))
     assert savefile.dumps(loaded) == savefile.dumps(match)
     again = matchio.replay(match.log, 9)
@@ -182,8 +183,8 @@ def test_mat_export_then_import_gives_the_same_match(seed, length, rules):
     assert again.rules == match.rules and again.length == match.length
     assert again.scores == match.scores and again.game_number == match.game_number
     assert [(r.winner, r.points, r.cube) for r in again.results] == [(r.winner, r.points, r.cube) for r in match.results]
-    plays = [(e["player"], e["dice"], e["moves"]) for e in match.log if e["type"] == "play"]
-    assert [(e["player"], e["dice"], e["moves"]) for e in again.log if e["type"] == "play"] == plays
+    plays = [(e["player"], e["dice"], e["moves"]) for e in as_dicts(match.log) if e["type"] == "play"]
+    assert [(e["player"], e["dice"], e["moves"]) for e in as_dicts(again.log) if e["type"] == "play"] == plays
     assert matchio.to_mat(again, ("Alice", "Bob")) == text
 
 
@@ -230,7 +231,7 @@ def test_mat_layout_of_a_short_game():
     assert matchio.to_mat(match, ("Ann", "Ben")) == EXPECTED_MAT
     again = matchio.from_mat(EXPECTED_MAT)
     assert again.scores == [0, 1] and again.phase == "game-over" and again.cube == 1
-    assert [e["type"] for e in again.log if e["type"] in ("double", "drop", "win")] == ["double", "drop", "win"]
+    assert [e["type"] for e in as_dicts(again.log) if e["type"] in ("double", "drop", "win")] == ["double", "drop", "win"]
 
 
 def test_a_mat_that_breaks_the_rules_is_refused_with_the_game():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tavli.bots import BeginnerBot
+from tavli.events import as_dicts
 from tavli.formats import savefile
 from tavli.match import Match
 from web.controller import Controller
@@ -28,7 +29,7 @@ def step(ctl: Controller, you: BeginnerBot) -> None:
 
 
 def events(match: Match) -> list[dict]:
-    return [{k: v for k, v in e.items() if k != "t"} for e in match.log if e["type"] not in ("pause", "resume")]
+    return [{k: v for k, v in e.items() if k != "t"} for e in as_dicts(match.log) if e["type"] not in ("pause", "resume")]
 
 
 @pytest.mark.parametrize("variant, seed", [("portes", 9), ("plakoto", 4)])

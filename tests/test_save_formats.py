@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tavli.bots import BeginnerBot
+from tavli.events import as_dicts
 from tavli.formats import matchio, savefile
 from tavli.match import Match
 
@@ -106,8 +107,8 @@ def test_finished_games_come_back_from_the_compact_record() -> None:
     def current(log):
         return max(i for i, e in enumerate(log) if e["type"] == "game")
 
-    assert plain(loaded.log[: current(loaded.log)]) == plain(match.log[: current(match.log)])
-    assert loaded.log[current(loaded.log):][: len(match.log) - current(match.log)] == match.log[current(match.log):]
+    assert plain(as_dicts(loaded.log)[: current(as_dicts(loaded.log))]) == plain(as_dicts(match.log)[: current(as_dicts(match.log))])
+    assert as_dicts(loaded.log)[current(as_dicts(loaded.log)):][: len(as_dicts(match.log)) - current(as_dicts(match.log))] == as_dicts(match.log)[current(as_dicts(match.log)):]
     assert matchio.to_mat(loaded) == matchio.to_mat(match)
     assert savefile.dumps(savefile.loads(savefile.dumps(loaded))) == savefile.dumps(loaded)
 

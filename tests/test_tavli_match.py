@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tavli import FixedDice, Outcome, Position
 from tavli.bots import BeginnerBot, MatchContext
 from tavli.cli import main, play_match
+from tavli.events import as_dicts
 from tavli.fevga import FevgaPosition
 from tavli.formats import matchio, savefile
 from tavli.formats.savefile import from_document, to_document
@@ -57,7 +58,7 @@ def at_position(match: Match, position, on_roll: int, dice=None) -> Match:
 def game_events(match: Match, number: int) -> list[dict]:
     """The log events of game ``number``."""
     out, current = [], 0
-    for event in match.log:
+    for event in as_dicts(match.log):
         if event["type"] == "game":
             current = event["game"]
         elif current == number:
@@ -156,7 +157,7 @@ def test_one_and_two_point_results_count_in_the_match(name, make, left, points, 
     result = match.result
     assert (result.winner, result.outcome, result.counted, result.points, result.reason) == (1, kind, kind, points, "bear-off")
     assert match.scores == [0, points]
-    assert match.log[-1] == {"type": "win", **result.to_dict(), "scores": [0, points]}
+    assert as_dicts(match.log)[-1] == {"type": "win", **result.to_dict(), "scores": [0, points]}
 
 
 def test_a_plakoto_mother_win_counts_two():
@@ -182,7 +183,7 @@ def test_a_drawn_plakoto_game_scores_nothing_and_the_match_goes_on():
     result = match.result
     assert result.is_draw and result.winner is None and result.points == 0 and result.reason == "draw"
     assert match.scores == [0, 2] and not match.is_over()
-    assert match.log[-1]["type"] == "draw" and match.log[-1]["scores"] == [0, 2]
+    assert as_dicts(match.log)[-1]["type"] == "draw" and as_dicts(match.log)[-1]["scores"] == [0, 2]
     assert match.legal_actions() == ["next-game", "resign-match"]
     # Saved and loaded at game-over, the draw and who starts next are kept.
     again = savefile.loads(savefile.dumps(match))

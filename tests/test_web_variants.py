@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tavli import FixedDice
+from tavli.events import as_dicts
 from tavli.fevga import FevgaPosition
 from tavli.match import Match
 from tavli.plakoto import PlakotoPosition
@@ -369,4 +370,4 @@ def test_pinning_the_mother_ends_the_turn_and_the_game_at_that_step():
     ctl.click(7)
     assert match.phase == "game-over"
     assert match.result.winner == 0 and match.result.reason == "mother" and match.scores == [2, 0]
-    assert match.log[-2]["type"] == "play" and match.log[-2]["moves"] == [[7, 1]]
+    assert as_dicts(match.log)[-2]["type"] == "play" and as_dicts(match.log)[-2]["moves"] == [[7, 1]]

@@ -23,6 +23,7 @@ from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
+from tavli.events import GameStarted, NextGame, Played
 from tavli.game import Outcome
 from tavli.match import Match, MatchError
 from tavli.scoring import Rules
@@ -99,11 +100,10 @@ class Controller:
                 m.undo()
         if m.phase == "roll" and m.log:
             for event in reversed(m.log):
-                kind = event.get("type")
-                if kind == "play" and len(event.get("dice", ())) == 2:
-                    self.last_roll = (int(event["player"]), (int(event["dice"][0]), int(event["dice"][1])))
+                if isinstance(event, Played):
+                    self.last_roll = (event.player, event.dice)
                     break
-                if kind in ("game", "next-game"):
+                if isinstance(event, (GameStarted, NextGame)):
                     break
 
     def apply_auto_roll(self) -> None:
@@ -143,19 +143,7 @@ class Controller:
         """The opening throw (player 0's die, player 1's) while it is the last throw of the game:
         until the winner's first turn ends (Portes: he plays it) or he rolls afresh (Plakoto,
         Fevga, a Tavli match). Read from the match's log, so a live and a resumed match agree."""
-        m = self.match
-        if m.phase not in ("roll", "move", "cube", "resign"):
-            return None
-        for event in reversed(m.log):
-            kind = event.get("type")
-            if kind == "opening":
-                dice = event.get("dice")
-                if isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) for d in dice):
-                    return (dice[0], dice[1])
-                return None
-            if kind in ("roll", "play", "game", "next-game"):
-                return None
-        return None
+        return self.match.opening_dice
 
     @property
     def variant(self) -> str:

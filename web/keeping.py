@@ -168,7 +168,7 @@ def asks_before_replacing(loaded: Loaded, query: str, saved_query: str | None) -
         return False
     if same_match(query, saved_query):
         return False
-    return any(event.get("type") not in QUIET_EVENTS for event in match.log)
+    return any(event.type not in QUIET_EVENTS for event in match.log)
 
 
 QUIET_EVENTS = ("game", "pause", "resume")  # a match whose log holds only these was not played yet

@@ -21,8 +21,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..dice import DiceSource, SecureDice
+from ..events import Doubled, Dropped, Event, GameStarted, GameWon, Played, SetUp, Took
 from ..game import Outcome
+from ..phase import Phase
 from ..position import Position
+from ..scores import Reason
 from ..scoring import Rules
 from .ids import (
     GAME_DROPPED,
@@ -66,11 +69,11 @@ def match_state(match: Match) -> MatchState:
     _portes_only(match, "a GNU Backgammon match state")
     game = match.game
     phase = match.phase
-    if phase == "opening":
+    if phase == Phase.OPENING:
         game_state = GAME_NONE
-    elif phase in ("game-over", "match-over") and match.result is not None:
+    elif phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and match.result is not None:
         reason = match.result.reason
-        game_state = GAME_OVER if reason == "bear-off" else GAME_DROPPED if reason == "drop" else GAME_RESIGNED
+        game_state = GAME_OVER if reason == Reason.BEAR_OFF else GAME_DROPPED if reason == Reason.DROP else GAME_RESIGNED
     else:
         game_state = GAME_PLAYING
     to_act = match.to_act
@@ -81,7 +84,7 @@ def match_state(match: Match) -> MatchState:
         crawford=match.crawford,
         game_state=game_state,
         turn=game.on_roll if to_act is None else to_act,
-        doubled=phase == "cube",
+        doubled=phase == Phase.CUBE,
         resign=int(match.resign_offer) if match.resign_offer is not None else 0,
         dice=(game.dice[0], game.dice[1]) if game.dice is not None else (0, 0),
         match_length=match.length or 0,
@@ -154,7 +157,7 @@ def from_ids(position: Position, state: MatchState, rules: Rules | None, dice: D
     return match
 
 
-def replay(log: Sequence[dict[str, Any]], length: int | None = 1, rules: Rules | None = None, **options: Any) -> Match:
+def replay(log: Sequence[Event], length: int | None = 1, rules: Rules | None = None, **options: Any) -> Match:
     """:meth:`Match.replay <tavli.match.Match.replay>` of a log that may start with a ``setup``
     event (a match read from GNU Backgammon IDs)."""
     from ..match import Match
@@ -162,8 +165,8 @@ def replay(log: Sequence[dict[str, Any]], length: int | None = 1, rules: Rules |
     return Match.replay(log, length, rules, setup=_setup_event, **options)
 
 
-def _setup_event(match: Match, event: dict[str, Any]) -> None:
-    setup(match, Position.from_gnubg_id(event["position"]), decode_match_id(event["match_id"]))
+def _setup_event(match: Match, event: SetUp) -> None:
+    setup(match, Position.from_gnubg_id(event.position), decode_match_id(event.match_id))
 
 
 def _portes_only(match: Match, what: str) -> None:
@@ -220,9 +223,9 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
     if not (match.rules.cube and match.rules.crawford):
         crawford_played = state.crawford
     if state.game_state == GAME_NONE:
-        phase = "opening"
+        phase = Phase.OPENING
     else:
-        phase = "move" if rolled else "cube" if state.doubled else "resign" if state.resign else "roll"
+        phase = Phase.MOVE if rolled else Phase.CUBE if state.doubled else Phase.RESIGN if state.resign else Phase.ROLL
     scores = (state.score[0], state.score[1])
     match.restore(replace(
         match.snapshot(),
@@ -232,13 +235,13 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
         cube_owner=None if state.cube_owner == -1 else state.cube_owner,
         crawford=state.crawford,
         crawford_played=crawford_played,
-        resign_offer=Outcome(state.resign) if phase == "resign" else None,
-        on_roll=player if phase != "opening" else 0,
+        resign_offer=Outcome(state.resign) if phase == Phase.RESIGN else None,
+        on_roll=player if phase != Phase.OPENING else 0,
         position=position if player == 0 else position.swap(),
         dice=state.dice if rolled else None,
         log=(
-            {"type": "setup", "position": position.gnubg_id(), "match_id": encode_match_id(state)},
-            {"type": "game", "game": 1, "scores": list(scores), "crawford": state.crawford},
+            SetUp(position.gnubg_id(), encode_match_id(state)),
+            GameStarted(1, scores, state.crawford),
         ),
     ))
 
@@ -258,7 +261,7 @@ def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) 
 
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("a .mat transcript describes Portes (backgammon) matches only")
-    if any(event["type"] == "setup" for event in match.log):
+    if any(isinstance(event, SetUp) for event in match.log):
         raise MatchError("a match set up from a position has no transcript from the start")
     rules = match.rules
     options = ",".join(f"{name}={'on' if getattr(rules, name) else 'off'}" for name in _OPTIONS)
@@ -270,30 +273,27 @@ def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) 
     game: MatGame | None = None
     seen_by_0 = Position.initial()
     for event in match.log:
-        kind = event["type"]
-        if kind == "game":
-            game = MatGame(event["scores"][0], event["scores"][1])
+        if isinstance(event, GameStarted):
+            game = MatGame(event.scores[0], event.scores[1])
             record.games.append(game)
             seen_by_0 = Position.initial()
+        elif game is None:
             continue
-        if game is None:
-            continue
-        player = event.get("player")
-        if kind == "play":
-            view = seen_by_0 if player == 0 else seen_by_0.swap()
-            moves = [tuple(m) for m in event["moves"]]
+        elif isinstance(event, Played):
+            view = seen_by_0 if event.player == 0 else seen_by_0.swap()
+            moves = list(event.moves)
             text = format_mat_moves(view, moves)
-            game.actions.append(MatAction(player, ROLL, (tuple(event["dice"]), text)))
+            game.actions.append(MatAction(event.player, ROLL, (event.dice, text)))
             after = _after(view, moves)
-            seen_by_0 = after if player == 0 else after.swap()
-        elif kind == "double":
-            game.actions.append(MatAction(player, DOUBLE, event["cube"]))
-        elif kind == "take":
-            game.actions.append(MatAction(player, TAKE, None))
-        elif kind == "drop":
-            game.actions.append(MatAction(player, DROP, None))
-        elif kind == "win":
-            game.actions.append(MatAction(event["winner"], WIN, event["points"]))
+            seen_by_0 = after if event.player == 0 else after.swap()
+        elif isinstance(event, Doubled):
+            game.actions.append(MatAction(event.player, DOUBLE, event.cube))
+        elif isinstance(event, Took):
+            game.actions.append(MatAction(event.player, TAKE, None))
+        elif isinstance(event, Dropped):
+            game.actions.append(MatAction(event.player, DROP, None))
+        elif isinstance(event, GameWon):
+            game.actions.append(MatAction(event.result.winner, WIN, event.result.points))
     return record
 
 
@@ -310,8 +310,8 @@ def from_mat(text: str, *, rules: Rules | None = None, dice: DiceSource | None =
     for number, game in enumerate(record.games, 1):
         try:
             if number > 1:
-                if match.phase != "game-over":
-                    raise ValueError("the game before it did not end" if match.phase != "match-over" else "the match was already over")
+                if match.phase != Phase.GAME_OVER:
+                    raise ValueError("the game before it did not end" if match.phase != Phase.MATCH_OVER else "the match was already over")
                 match.next_game()
             if [game.score0, game.score1] != match.scores:
                 raise ValueError(f"the score is {match.scores[0]}-{match.scores[1]}, the transcript says {game.score0}-{game.score1}")
@@ -327,11 +327,11 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
 
     for action in game.actions:
         player, kind, payload = action
-        if match.phase in ("game-over", "match-over") and kind != WIN:
+        if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and kind != WIN:
             raise MatchError(f"the game is over, then player {player} does more")
         if kind == ROLL:
             (a, b), moves = payload
-            if match.phase == "opening":
+            if match.phase == Phase.OPENING:
                 if a == b:
                     raise MatchError("an opening roll cannot be a double")
                 high, low = max(a, b), min(a, b)
@@ -364,7 +364,7 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
 def _replay_win(match: Match, winner: int, points: int) -> None:
     from ..match import MatchError
 
-    if match.phase in ("game-over", "match-over") and match.result is not None:
+    if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and match.result is not None:
         result = match.result
         if result.winner != winner or result.points != points:
             raise MatchError(
@@ -376,25 +376,25 @@ def _replay_win(match: Match, winner: int, points: int) -> None:
     rules = match.rules
     needed = match.needs(winner)
     levels = [lv for lv in rules.resign_levels() if int(rules.counted(lv, cube=match.cube, money=match.money)) * match.cube == points]
-    if needed is not None and points == needed and (match.phase == "opening" or not levels):
+    if needed is not None and points == needed and (match.phase == Phase.OPENING or not levels):
         match.resign_match(loser)  # the match was resigned (or lost on time)
         return
-    if not rules.resign_offers and match.phase == "roll" and match.game.on_roll == loser:
+    if not rules.resign_offers and match.phase == Phase.ROLL and match.game.on_roll == loser:
         level = match.resign_options()[0]
         if int(rules.counted(level, cube=match.cube, money=match.money)) * match.cube == points:
             match.offer_resignation(player=loser)
             return
     if levels:
         level = levels[0]
-        if rules.resign_offers and match.phase == "roll" and match.game.on_roll == loser and level in match.resign_options():
+        if rules.resign_offers and match.phase == Phase.ROLL and match.game.on_roll == loser and level in match.resign_options():
             match.offer_resignation(level, player=loser)
-            if match.phase == "resign":
+            if match.phase == Phase.RESIGN:
                 match.accept_resignation(player=winner)
             return
-        match._concede(loser, level)
+        match.concede(loser, level)
         return
-    if points == 2 * match.cube and match.phase != "opening":
-        match._concede(loser, Outcome.GAMMON, reason="timeout")
+    if points == 2 * match.cube and match.phase != Phase.OPENING:
+        match.concede(loser, Outcome.GAMMON, reason=Reason.TIMEOUT)
         return
     raise MatchError(f"player {winner} cannot win {points} point(s) here (cube at {match.cube})")
 

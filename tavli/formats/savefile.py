@@ -31,18 +31,13 @@ from typing import Any, Callable
 
 from .. import safejson
 from ..dice import DiceSource, FixedDice, SecureDice, SeededDice
+from ..events import event_from_dict
 from ..game import Game, Outcome
-from ..match import (
-    LEVEL_NAMES,
-    MAX_CUBE,
-    MAX_LENGTH,
-    PHASES,
-    VARIANTS,
-    GameScore,
-    Match,
-)
+from ..match import MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, Match
 from ..movegen import Move
+from ..phase import Phase
 from ..position import Position
+from ..scores import LEVELS, GameScore, Reason, level_name, parse_level
 from ..scoring import Rules
 from ..snapshot import MatchSnapshot
 from . import savelog
@@ -70,7 +65,7 @@ def to_document(match: Match, now: float | None = None) -> dict[str, Any]:
     player must act, so the document's log ends with that pause (the match's own log is left
     as it is)."""
     snap = match.snapshot()
-    log = list(snap.log)
+    log = [event.to_dict() for event in snap.log]
     clock = None
     if match.clock is not None:
         now = match.now() if now is None else now
@@ -228,8 +223,7 @@ _EVENTS: dict[str, dict[str, str]] = {
     "match-over": {"winner": _WINNER, "scores": _SCORES, "reason": _REASON},
     "setup": {"position": _TEXT, "match_id": _TEXT},
 }
-_GAME_REASONS = ("bear-off", "mother", "draw", "drop", "resign", "timeout", "resign-match")
-_END_REASONS = _GAME_REASONS + ("games",)
+_END_REASONS = tuple(reason.value for reason in Reason)
 
 
 def _field_ok(kind: str, value: Any) -> bool:
@@ -240,9 +234,9 @@ def _field_ok(kind: str, value: Any) -> bool:
     if kind == _PAIR:
         return isinstance(value, list) and len(value) == 2 and all(_is_int(d) and 1 <= d <= 6 for d in value)
     if kind == _LEVEL:
-        return value in LEVEL_NAMES.values()
+        return value in LEVELS
     if kind == "outcome":
-        return value is None or value in LEVEL_NAMES.values()
+        return value is None or value in LEVELS
     if kind == _CUBE:
         return _is_int(value) and value in [2**i for i in range(7)]
     if kind == "points":
@@ -297,6 +291,7 @@ def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], dr
     (freshly made with the document's settings)."""
     phase = state["phase"]
     _expect(phase in PHASES, f"phase {phase!r}")
+    phase = Phase(phase)
     game_number = state["game"]
     _expect(_is_int(game_number) and game_number >= 1, "game number")
     scores = state["scores"]
@@ -313,14 +308,15 @@ def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], dr
     auto = state["auto_roll"]
     _expect(isinstance(auto, list) and len(auto) == 2, "auto_roll")
     resign_offer = _level(state["resign_offer"])
-    _expect((resign_offer is not None) == (phase == "resign"), "resignation offer for the phase")
+    _expect((resign_offer is not None) == (phase == Phase.RESIGN), "resignation offer for the phase")
     results = tuple(_score(r) for r in state["results"])
     result = _score(state["result"]) if state["result"] is not None else None
     winner = state["winner"]
     _expect(winner in (None, 0, 1), "winner")
     end_reason = state["end_reason"]
     _expect(end_reason is None or end_reason in _END_REASONS, "end of the match")
-    _expect((end_reason is None) == (phase != "match-over"), "end of the match for the phase")
+    end_reason = None if end_reason is None else Reason(end_reason)
+    _expect((end_reason is None) == (phase != Phase.MATCH_OVER), "end of the match for the phase")
     flagged = state["flagged"]
     _expect(flagged in (None, 0, 1) and not isinstance(flagged, bool), "flagged player")
 
@@ -357,7 +353,7 @@ def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], dr
             _expect(result.reason == "draw" and name == "plakoto", "a drawn game")
     else:
         _expect(result is None, "a result while the game goes on")
-    if match.length is not None and phase != "match-over":
+    if match.length is not None and phase != Phase.MATCH_OVER:
         _expect(max(scores) < match.length, "a score at the target while the match goes on")
     return MatchSnapshot(
         phase=phase,
@@ -385,7 +381,7 @@ def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], dr
         opening_rolls=tuple(_pair(p) for p in state["opening_rolls"]),
         dice_source=match.dice.source,
         dice_drawn=drawn,
-        log=tuple(dict(event) for event in log),
+        log=tuple(event_from_dict(event) for event in log),
     )
 
 
@@ -441,16 +437,14 @@ def _clock_from_dict(data: Any) -> Any:
 
 
 def _level_name(level: Outcome | None) -> str | None:
-    return None if level is None else LEVEL_NAMES[level]
+    return None if level is None else level_name(level)
 
 
 def _level(name: Any) -> Outcome | None:
     if name is None:
         return None
-    for outcome, text in LEVEL_NAMES.items():
-        if name == text:
-            return outcome
-    raise ValueError(f"resignation level {name!r}")
+    _expect(name in LEVELS, f"resignation level {name!r}")
+    return parse_level(name)
 
 
 def _position_text(position: Any) -> str:
