@@ -15,7 +15,7 @@ _EXPORTS = {
     "DiceSource": "dice", "FixedDice": "dice", "FunctionDice": "dice", "SecureDice": "dice",
     "SeededDice": "dice", "dice_source": "dice",
     "Game": "game", "GameError": "game", "GameResult": "game", "Outcome": "game", "outcome_of": "game",
-    "GameScore": "match", "Match": "match", "MatchError": "match",
+    "GameScore": "scores", "Match": "match", "MatchError": "match",
     "Move": "movegen", "Play": "movegen", "legal_plays": "movegen",
     "format_play": "notation", "parse_moves": "notation",
     "BAR": "position", "CHECKERS": "position", "OFF": "position", "Position": "position",
@@ -49,7 +49,8 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # for type checkers and IDEs: the same names, imported eagerly
     from .dice import DiceSource, FixedDice, FunctionDice, SecureDice, SeededDice, dice_source
     from .game import Game, GameError, GameResult, Outcome, outcome_of
-    from .match import GameScore, Match, MatchError
+    from .match import Match, MatchError
+    from .scores import GameScore
     from .movegen import Move, Play, legal_plays
     from .notation import format_play, parse_moves
     from .position import BAR, CHECKERS, OFF, Position

@@ -25,7 +25,8 @@ from typing import Sequence
 
 from .bots import BOTS
 from .formats import matchio, savefile
-from .match import VARIANTS, Match, MatchError
+from .match import Match, MatchError
+from .matchsetup import VARIANTS
 from .phase import Phase
 from .scoring import PRESETS, Rules
 

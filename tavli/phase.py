@@ -26,4 +26,6 @@ class Phase(StrEnum):
         return self in (Phase.ROLL, Phase.MOVE, Phase.CUBE, Phase.RESIGN)
 
 
-__all__ = ["Phase"]
+PHASES = tuple(Phase)
+
+__all__ = ["PHASES", "Phase"]

@@ -9,7 +9,8 @@ from tavli.events import as_dicts
 from tavli.formats import matchio, savefile
 from tavli.formats.ids import GAME_PLAYING, MatchState
 from tavli.formats.matchio import from_ids
-from tavli.match import MAX_CUBE, Match, MatchError
+from tavli.match import Match, MatchError
+from tavli.matchsetup import MAX_CUBE
 from tavli.scoring import Rules
 
 SINGLE, GAMMON, BACKGAMMON = Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON

@@ -10,7 +10,8 @@ import pytest
 from tavli import FixedDice
 from tavli.fevga import FevgaPosition
 from tavli.formats import savefile
-from tavli.match import Match, MatchError, match_options
+from tavli.match import Match, MatchError
+from tavli.matchsetup import match_options
 from tavli.plakoto import PlakotoPosition
 
 P = PlakotoPosition.from_points

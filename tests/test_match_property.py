@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from tavli.clock import Clock
 from tavli.formats import savefile
-from tavli.match import MAX_CUBE, PHASES, Match, MatchError
+from tavli.match import Match, MatchError
+from tavli.matchsetup import MAX_CUBE
+from tavli.phase import PHASES
 from tavli.scoring import Rules
 
 CUBES = {2**i for i in range(7)}

@@ -17,7 +17,9 @@ from tavli.events import as_dicts
 from tavli.fevga import FevgaPosition
 from tavli.formats import matchio, savefile
 from tavli.formats.savefile import from_document, to_document
-from tavli.match import PHASES, ROTATION, Match, MatchError
+from tavli.match import Match, MatchError
+from tavli.matchsetup import ROTATION
+from tavli.phase import PHASES
 from tavli.plakoto import PlakotoPosition
 from tavli.scoring import Rules
 

@@ -42,9 +42,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-VARIANTS = ("portes", "plakoto", "fevga", "tavli")  # tavli.match.VARIANTS
+VARIANTS = ("portes", "plakoto", "fevga", "tavli")  # tavli.matchsetup.VARIANTS
 LEVELS = ("beginner", "intermediate", "expert", "champion")  # tavli.ai.players' levels
-MOTHER_POINTS = (2, 1)  # tavli.match.OPTIONS, default first
+MOTHER_POINTS = (2, 1)  # tavli.matchsetup.OPTIONS, default first
 FIRST_CHECKER = ("pass", "quarter")
 PRIME = ("open", "free")
 

@@ -170,7 +170,8 @@ def _setup_event(match: Match, event: SetUp) -> None:
 
 
 def _portes_only(match: Match, what: str) -> None:
-    from ..match import VARIANT_TITLES, MatchError
+    from ..matchsetup import VARIANT_TITLES
+    from ..scores import MatchError
 
     if match.variant != "portes":
         raise MatchError(f"{what} describes Portes (backgammon) matches only, not {VARIANT_TITLES[match.variant]}")
@@ -179,7 +180,8 @@ def _portes_only(match: Match, what: str) -> None:
 def setup(match: Match, position: Position, state: MatchState) -> None:
     """Put a freshly made ``match`` into ``position`` and ``state``; ``ValueError`` if the match's
     rules cannot have it. The match's log starts again with a ``setup`` event."""
-    from ..match import MAX_CUBE, MatchError
+    from ..matchsetup import MAX_CUBE
+    from ..scores import MatchError
 
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("GNU Backgammon IDs describe Portes matches only")
@@ -257,7 +259,7 @@ def to_mat(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> s
 
 
 def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> MatRecord:
-    from ..match import MatchError
+    from ..scores import MatchError
 
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("a .mat transcript describes Portes (backgammon) matches only")
@@ -323,7 +325,7 @@ def from_mat(text: str, *, rules: Rules | None = None, dice: DiceSource | None =
 
 
 def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
-    from ..match import MatchError
+    from ..scores import MatchError
 
     for action in game.actions:
         player, kind, payload = action
@@ -362,7 +364,7 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
 
 
 def _replay_win(match: Match, winner: int, points: int) -> None:
-    from ..match import MatchError
+    from ..scores import MatchError
 
     if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and match.result is not None:
         result = match.result

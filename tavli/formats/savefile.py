@@ -33,9 +33,10 @@ from .. import safejson
 from ..dice import DiceSource, FixedDice, SecureDice, SeededDice
 from ..events import event_from_dict
 from ..game import Game, Outcome
-from ..match import MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, Match
+from ..match import Match
+from ..matchsetup import MAX_CUBE, MAX_LENGTH, VARIANTS
 from ..movegen import Move
-from ..phase import Phase
+from ..phase import PHASES, Phase
 from ..position import Position
 from ..scores import LEVELS, GameScore, Reason, level_name, parse_level
 from ..scoring import Rules
