@@ -21,8 +21,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .events import (
-    Claimed, Conceded, Doubled, Dropped, MatchResigned, Paused, ResignationAccepted, ResignationOffered,
-    ResignationRefused, Resigned, Resumed, Took,
+    Claimed,
+    Conceded,
+    Doubled,
+    Dropped,
+    MatchResigned,
+    Paused,
+    ResignationAccepted,
+    ResignationOffered,
+    ResignationRefused,
+    Resigned,
+    Resumed,
+    Took,
 )
 from .game import Outcome
 from .matchbase import MatchBase
@@ -50,7 +60,6 @@ class MatchDecisions(MatchBase):
             and not self.auto_roll[player]
         )
 
-
     def can_double(self) -> bool:
         """Whether the player on roll may offer the cube now."""
         if self.phase != Phase.ROLL:
@@ -61,7 +70,6 @@ class MatchDecisions(MatchBase):
             and self.cube < MAX_CUBE
             and self.cube_owner in (None, player)
         )
-
 
     def _why_no_double(self, player: int) -> str:
         if self.variant != "portes":
@@ -78,7 +86,6 @@ class MatchDecisions(MatchBase):
             return f"the cube is already at {MAX_CUBE}"
         return f"the cube belongs to player {self.cube_owner}"
 
-
     def double(self, now: float | None = None, *, player: int | None = None) -> int:
         """Offer the cube (phase ``"roll"``); returns the value offered."""
         now = self._begin(now)
@@ -91,7 +98,6 @@ class MatchDecisions(MatchBase):
         self._clock_start(1 - doubler, now)
         return self.cube * 2
 
-
     def take(self, now: float | None = None, *, player: int | None = None) -> int:
         """Accept the double: the cube doubles and the taker owns it; the doubler then rolls."""
         now = self._begin(now)
@@ -103,7 +109,6 @@ class MatchDecisions(MatchBase):
         self._record(Took(taker, self.cube, t=now))
         self._clock_start(1 - taker, now, fresh=False)
         return self.cube
-
 
     def drop(self, now: float | None = None, *, player: int | None = None) -> GameScore:
         """Refuse the double: the game ends and the dropper loses the cube's value before the offer."""
@@ -124,11 +129,9 @@ class MatchDecisions(MatchBase):
             return [self._greek_resign_level(self.game.on_roll)]
         return [lv for lv in self.rules.resign_levels() if self.resign_refused is None or lv > self.resign_refused]
 
-
     def _greek_resign_level(self, player: int) -> Outcome:
         borne_off = self.game.position_for(player).borne_off()[0]
         return Outcome.GAMMON if borne_off == 0 else Outcome.SINGLE
-
 
     def offer_resignation(
         self, level: Outcome | int | str | None = None, now: float | None = None, *, player: int | None = None
@@ -155,6 +158,7 @@ class MatchDecisions(MatchBase):
         if chosen not in options:
             if chosen not in self.rules.resign_levels():
                 raise MatchError(f"a {level_name(chosen)} cannot be offered under these rules")
+            assert self.resign_refused is not None
             raise MatchError(
                 f"a {level_name(self.resign_refused)} was refused this turn: offer "
                 + " or ".join(level_name(o) for o in options)
@@ -168,7 +172,6 @@ class MatchDecisions(MatchBase):
         self._clock_start(1 - resigner, now)
         return None
 
-
     def accept_resignation(self, now: float | None = None, *, player: int | None = None) -> GameScore:
         """Accept the resignation offered: the round ends at the level offered."""
         now = self._begin(now)
@@ -177,7 +180,6 @@ class MatchDecisions(MatchBase):
         accepter = 1 - self.game.on_roll
         self._record(ResignationAccepted(accepter, t=now))
         return self._end_game(accepter, self.resign_offer, Reason.RESIGN, now)
-
 
     def refuse_resignation(self, now: float | None = None, *, player: int | None = None) -> None:
         """Refuse it: the resigner plays on or offers a higher level this turn."""
@@ -189,7 +191,6 @@ class MatchDecisions(MatchBase):
         self.phase = Phase.ROLL
         self._clock_start(self.game.on_roll, now, fresh=False)
 
-
     def resign_match(self, player: int, now: float | None = None) -> None:
         """``player`` resigns the whole match (the table's Resign button); his opponent wins it."""
         check_player(player)
@@ -198,7 +199,6 @@ class MatchDecisions(MatchBase):
             raise MatchError("the match is already over")
         self._record(MatchResigned(player, t=now))
         self._forfeit(player, Reason.RESIGN_MATCH, now)
-
 
     def concede(self, loser: int, level: Outcome | int | str, *, reason: Reason = Reason.RESIGN, now: float | None = None) -> GameScore:
         """The round ends with ``loser`` giving up ``level`` at any point of the game: only for
@@ -219,12 +219,10 @@ class MatchDecisions(MatchBase):
             return False
         return player is None or player == 1 - self.flagged
 
-
     def update(self, now: float | None = None) -> None:
         """Let the clock catch up with ``now``: on a clock where running out loses the match, the
         match ends; on one where the opponent may claim, the claim becomes available."""
         self._begin(now)
-
 
     def clock_state(self, now: float | None = None) -> ClockState | None:
         """The clock's :class:`~tavli.clock.ClockState` at ``now`` (None without a clock)."""
@@ -232,24 +230,25 @@ class MatchDecisions(MatchBase):
             return None
         return self.clock.state(float(self._time()) if now is None else now)
 
-
     def pause(self, now: float | None = None) -> None:
         """Freeze the clock (the page is hidden in a game against the computer). It runs again
         at :meth:`resume`, or when the next player must act."""
         now = self._begin(now)
-        if self.clock is not None and self.phase != Phase.MATCH_OVER and not self.clock.state(now).paused:
+        if self.clock is None or now is None or self.phase == Phase.MATCH_OVER:
+            return
+        if not self.clock.state(now).paused:
             self.clock.pause(now)
             self._record(Paused(t=now))
-
 
     def resume(self, now: float | None = None) -> None:
         """Let the clock run again after :meth:`pause`, or after loading a saved match (whose
         clock waits, paused, until this or the next hand-over)."""
         now = self._begin(now)
-        if self.clock is not None and self.phase != Phase.MATCH_OVER and self.clock.state(now).paused:
+        if self.clock is None or now is None or self.phase == Phase.MATCH_OVER:
+            return
+        if self.clock.state(now).paused:
             self.clock.resume(now)
             self._record(Resumed(t=now))
-
 
     def claim_timeout(self, now: float | None = None, *, player: int | None = None) -> GameScore:
         """Claim the round won on time (the opponent's reserve ran out): it counts as a gammon."""
@@ -260,6 +259,7 @@ class MatchDecisions(MatchBase):
             if self.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
                 raise MatchError("the game is over")
             raise MatchError(f"only player {1 - self.flagged} may claim the win on time")
+        assert self.flagged is not None
         claimant = 1 - self.flagged
         self._record(Claimed(claimant, t=now))
         return self._end_game(claimant, Outcome.GAMMON, Reason.TIMEOUT, now)

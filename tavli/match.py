@@ -37,7 +37,8 @@ Rules of scoring (see :mod:`tavli.scoring` for the presets):
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .decisions import MatchDecisions
 from .dice import FixedDice
@@ -127,20 +128,17 @@ class Match(MatchDecisions):
         self.phase = Phase.MOVE
         return dice
 
-
     def move(self, move: Move | tuple[int, int], now: float | None = None, *, player: int | None = None) -> Move:
         """Move one checker (``(from, to)`` in the mover's numbering, 25 = bar, 0 = off)."""
         now = self._begin(now)
         self._require(Phase.MOVE, player)
         return self.game.move(move)
 
-
     def undo(self, now: float | None = None, *, player: int | None = None) -> Move | None:
         """Take back the last checker moved this turn (None when there is none)."""
         now = self._begin(now)
         self._require(Phase.MOVE, player)
         return self.game.undo()
-
 
     def end_turn(self, now: float | None = None, *, player: int | None = None) -> Play:
         """Finish the turn once its moves form a legal play (at once when no move is possible)."""
@@ -151,7 +149,6 @@ class Match(MatchDecisions):
         if not turn.is_complete():
             raise MatchError(f"dice remain to be played: {', '.join(map(str, turn.dice_left()))}")
         return self._finish_turn(now)
-
 
     def play(self, play: Play | Iterable[tuple[int, int]] | str, now: float | None = None, *, player: int | None = None) -> Play:
         """Make a whole play at once and end the turn: a :class:`~tavli.movegen.Play`, a list of
@@ -166,31 +163,32 @@ class Match(MatchDecisions):
             turn.apply(step)
         return self._finish_turn(now)
 
-
     def find_play(self, play: Play | Iterable[tuple[int, int]] | str) -> Play:
         """The legal play of the current roll that ``play`` describes; :class:`MatchError` if none."""
         if self.phase != Phase.MOVE:
             raise MatchError(f"no roll to play: the match is at '{self.phase}'")
         turn = self.game.turn
-        assert turn is not None
+        dice = self.game.dice
+        assert turn is not None and dice is not None
+        plays: list[Play] = turn.plays
         if isinstance(play, (Play, VariantPlay)):
-            if play in turn.plays:
+            if play in plays:
                 return play
             if play.position == turn.position:
-                for candidate in turn.plays:
+                for candidate in plays:
                     if candidate.result == play.result:
                         return candidate
-            raise MatchError(f"{play} is not a legal play of {self.game.dice[0]}-{self.game.dice[1]}")
+            raise MatchError(f"{play} is not a legal play of {dice[0]}-{dice[1]}")
         from .notation import parse_moves
 
-        hops = sorted(parse_moves(play) if isinstance(play, str) else (tuple(m) for m in play))
-        for candidate in turn.plays:
+        hops = sorted(parse_moves(play) if isinstance(play, str) else ((m[0], m[1]) for m in play))
+        for candidate in plays:
             if sorted(candidate.moves) == hops:
                 return candidate
-        for candidate in turn.plays:
+        for candidate in plays:
             if _net(candidate.moves) == _net(hops):
                 return candidate
-        raise MatchError(f"{play!r} is not a legal play of {self.game.dice[0]}-{self.game.dice[1]}")
+        raise MatchError(f"{play!r} is not a legal play of {dice[0]}-{dice[1]}")
 
     # --- between games and options --------------------------------------------------------
 
@@ -208,7 +206,6 @@ class Match(MatchDecisions):
         if starter is not None:
             self._clock_start(starter, now)
 
-
     def next_starter(self) -> int | None:
         """Who starts the next game: None when it starts with the opening roll (Portes
         matches), else the winner of the game just finished (after a draw, its starter)."""
@@ -217,7 +214,6 @@ class Match(MatchDecisions):
         if self.result.winner is not None:
             return self.result.winner
         return self.starter if self.starter is not None else 0
-
 
     def set_auto_roll(self, player: int, on: bool = True, now: float | None = None) -> None:
         """Set or clear ``player``'s auto-roll option (the board rolls for him at once; while it is

@@ -6,13 +6,33 @@ clock followed. The actions are in :mod:`tavli.decisions` (the cube, resigning, 
 from __future__ import annotations
 
 import time as _time
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .dice import DiceSource, dice_source
-from .events import Event, GameDrawn, GameStarted, GameWon, MatchOver, NextGame, OpeningRoll, Played, Rolled, TimedOut
+from .events import (
+    Event,
+    GameDrawn,
+    GameStarted,
+    GameWon,
+    MatchOver,
+    NextGame,
+    OpeningRoll,
+    Played,
+    Rolled,
+    TimedOut,
+)
 from .game import Game, GameResult, Outcome
 from .matchsetup import (
-    MAX_LENGTH, OPTIONS, ROTATION, VARIANT_TITLES, VARIANTS, CountingDice, check_player, match_options, rules_for,
+    MAX_LENGTH,
+    OPTIONS,
+    ROTATION,
+    VARIANT_TITLES,
+    VARIANTS,
+    CountingDice,
+    check_player,
+    match_options,
+    rules_for,
 )
 from .movegen import Play
 from .phase import Phase
@@ -89,17 +109,14 @@ class MatchBase:
         """True in money play (no target score)."""
         return self.length is None
 
-
     @property
     def game_variant(self) -> str:
         """The game in play: ``"portes"``, ``"plakoto"`` or ``"fevga"``."""
         return self.game.variant
 
-
     def game_options(self, name: str) -> dict[str, Any]:
         """The rule options of the game ``name`` ("portes", "plakoto", "fevga") in this match."""
         return {key: value for key, value in self.options.items() if OPTIONS[key][0] == name}
-
 
     def variant_of(self, number: int) -> str:
         """The game played as game ``number`` (1, 2...) of this match."""
@@ -107,19 +124,16 @@ class MatchBase:
             return self.variant
         return ROTATION[(number - 1) % len(ROTATION)]
 
-
     @property
     def rotation_index(self) -> int:
         """In a Tavli match, the place of the game in play in :data:`ROTATION` (0 Portes,
         1 Plakoto, 2 Fevga); in any other match 0."""
         return (self.game_number - 1) % len(ROTATION) if self.variant == "tavli" else 0
 
-
     @property
     def on_roll(self) -> int | None:
         """The player whose turn it is (None before the opening roll)."""
         return None if self.phase == Phase.OPENING else self.game.on_roll
-
 
     @property
     def to_act(self) -> int | None:
@@ -131,12 +145,10 @@ class MatchBase:
             return 1 - self.game.on_roll
         return None
 
-
     @property
     def turn(self) -> Turn | None:
         """The :class:`~tavli.turn.Turn` being played (phase ``"move"``), else None."""
         return self.game.turn if self.phase == Phase.MOVE else None
-
 
     @property
     def opening_dice(self) -> tuple[int, int] | None:
@@ -153,12 +165,10 @@ class MatchBase:
                 return None
         return None
 
-
     @property
     def rolled(self) -> tuple[int, int] | None:
         """The dice of the turn being played."""
         return self.game.dice if self.phase == Phase.MOVE else None
-
 
     def position_for(self, player: int) -> Position:
         """The checkers seen from ``player`` (his checkers in ``.player``), a turn in progress
@@ -166,18 +176,15 @@ class MatchBase:
         check_player(player)
         if self.game.turn is None:
             return self.game.position_for(player)
-        board = self.game.turn.current
+        board: Position = self.game.turn.current
         return board if self.game.on_roll == player else board.swap()
-
 
     def needs(self, player: int) -> int | None:
         """Points ``player`` still needs to win the match (None in money play)."""
         return None if self.length is None else self.length - self.scores[player]
 
-
     def is_over(self) -> bool:
         return self.phase == Phase.MATCH_OVER
-
 
     def score_text(self) -> str:
         target = "money" if self.length is None else f"to {self.length}"
@@ -185,7 +192,6 @@ class MatchBase:
         if self.variant != "portes":
             text += f" ({VARIANT_TITLES[self.game_variant]})"
         return text
-
 
     def now(self) -> float:
         """The time now, by the match's time function."""
@@ -226,7 +232,6 @@ class MatchBase:
             dice_drawn=self.dice.drawn,
             log=tuple(self.log),
         )
-
 
     def restore(self, state: MatchSnapshot) -> None:
         """Put this match, made with the same settings as the one ``state`` was taken from, into
@@ -287,7 +292,6 @@ class MatchBase:
             play_opening=self.variant == "portes",
         )
 
-
     def _begin(self, now: float | None) -> float | None:
         """Read the time and let the clock catch up with it (see :meth:`update`)."""
         if self.clock is None:
@@ -296,7 +300,6 @@ class MatchBase:
             now = float(self._time())
         self._observe_clock(now)
         return now
-
 
     def _require(self, phase: Phase, player: int | None = None) -> None:
         if self.phase != phase:
@@ -310,10 +313,8 @@ class MatchBase:
             if player != self.to_act and self.to_act is not None:
                 raise MatchError(f"it is player {self.to_act}'s move, not player {player}'s")
 
-
     def _record(self, event: Event) -> None:
         self.log.append(event)
-
 
     def _start_game(self, now: float | None) -> None:
         self.game_number += 1
@@ -336,11 +337,9 @@ class MatchBase:
             self._record(NextGame(t=now))
         self._record(GameStarted(self.game_number, self._score_pair(), self.crawford))
 
-
     def _new_turn(self) -> None:
         self.resign_offer = None
         self.resign_refused = None
-
 
     def _finish_turn(self, now: float | None) -> Play:
         mover = self.game.on_roll
@@ -363,7 +362,6 @@ class MatchBase:
         self._clock_start(self.game.on_roll, now)
         return play
 
-
     def _end_game(self, winner: int, outcome: Outcome, reason: Reason, now: float | None) -> GameScore:
         if self.game.phase != "over":
             self.game.concede(winner, outcome)
@@ -374,7 +372,6 @@ class MatchBase:
         score = GameScore(winner, outcome, counted, self.cube, int(counted) * self.cube, reason)
         self._score(score, now)
         return score
-
 
     def _score(self, score: GameScore, now: float | None) -> None:
         self.result = score
@@ -397,7 +394,6 @@ class MatchBase:
         else:
             self.phase = Phase.GAME_OVER
             self._clock_stop(now)
-
 
     def _forfeit(self, loser: int, reason: Reason, now: float | None) -> None:
         winner = 1 - loser
@@ -424,7 +420,6 @@ class MatchBase:
             self._record(GameWon(score, self._score_pair()))
         self._finish_match(winner, reason, now)
 
-
     def _finish_match(self, winner: int | None, reason: Reason, now: float | None) -> None:
         self.winner = winner
         self.end_reason = reason
@@ -434,10 +429,8 @@ class MatchBase:
         self._record(MatchOver(winner, self._score_pair(), reason))
         self._clock_stop(now)
 
-
     def _score_pair(self) -> tuple[int, int]:
         return (self.scores[0], self.scores[1])
-
 
     def _money_leader(self) -> int | None:
         if self.scores[0] == self.scores[1]:
@@ -452,17 +445,15 @@ class MatchBase:
         if self.clock is not None and now is not None:
             self.clock.start(player, now, fresh=fresh)
 
-
     def _clock_stop(self, now: float | None, *, completed_turn: bool = False) -> None:
         if self.clock is not None and now is not None:
             self.clock.stop(now, completed_turn=completed_turn)
-
 
     def _observe_clock(self, now: float) -> None:
         """Act on a flag: on a clock where it loses the match (Standard) the match ends; on one
         where the opponent may claim (Blitz) the claim opens, for the rest of that game, and in a
         later game each time the flagged player runs over his time for a turn again."""
-        if self.phase == Phase.MATCH_OVER:
+        if self.clock is None or self.phase == Phase.MATCH_OVER:
             return
         state = self.clock.state(now)
         loser = state.flagged
@@ -476,7 +467,6 @@ class MatchBase:
                 self.flag_seen = True
                 self.flagged = loser
                 self._record(TimedOut(loser, t=now))
-
 
     def __repr__(self) -> str:
         return f"<Match {self.score_text()} {self.phase}>"

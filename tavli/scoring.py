@@ -62,7 +62,8 @@ class Rules:
     @classmethod
     def international(cls, **options: bool) -> Rules:
         """Backgammon with the doubling cube, Crawford and Jacoby; single 1, gammon 2, backgammon 3."""
-        return replace(cls(name="international"), **options)
+        changes: dict[str, Any] = dict(options)
+        return replace(cls(name="international"), **changes)
 
     @classmethod
     def greek(cls, **options: bool) -> Rules:
@@ -77,7 +78,8 @@ class Rules:
             minimize_waste=True,
             resign_offers=False,
         )
-        return replace(base, **options)
+        changes: dict[str, Any] = dict(options)
+        return replace(base, **changes)
 
     @classmethod
     def preset(cls, name: str, **options: bool) -> Rules:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .game import Outcome
     from .movegen import Move
     from .phase import Phase
-    from .scores import GameScore
+    from .scores import GameScore, Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class MatchSnapshot:
     result: GameScore | None
     results: tuple[GameScore, ...]
     winner: int | None
-    end_reason: str | None
+    end_reason: Reason | None
     flagged: int | None
     flag_seen: bool
     starter: int | None

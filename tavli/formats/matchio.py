@@ -17,8 +17,9 @@ position ID (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from ..dice import DiceSource, SecureDice
 from ..events import Doubled, Dropped, Event, GameStarted, GameWon, Played, SetUp, Took
@@ -111,7 +112,8 @@ def position_id(match: Match) -> str:
     """The Position ID of the checkers at the start of the turn, seen from the player on roll:
     GNU Backgammon's for Portes, the game's own for Plakoto and Fevga."""
     if match.game.variant != "portes":
-        return str(match.game.position_for(match.game.on_roll).position_id())
+        board: Any = match.game.position_for(match.game.on_roll)
+        return str(board.position_id())
     return position_on_roll(match).gnubg_id()
 
 
@@ -295,6 +297,7 @@ def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) 
         elif isinstance(event, Dropped):
             game.actions.append(MatAction(event.player, DROP, None))
         elif isinstance(event, GameWon):
+            assert event.result.winner is not None  # a draw is a GameDrawn
             game.actions.append(MatAction(event.result.winner, WIN, event.result.points))
     return record
 
@@ -332,7 +335,7 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
         if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and kind != WIN:
             raise MatchError(f"the game is over, then player {player} does more")
         if kind == ROLL:
-            (a, b), moves = payload
+            (a, b), moves = cast(tuple[tuple[int, int], str], payload)
             if match.phase == Phase.OPENING:
                 if a == b:
                     raise MatchError("an opening roll cannot be a double")
@@ -360,7 +363,7 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
         elif kind == DROP:
             match.drop(player=player)
         elif kind == WIN:
-            _replay_win(match, player, payload)
+            _replay_win(match, player, cast(int, payload))
 
 
 def _replay_win(match: Match, winner: int, points: int) -> None:
@@ -390,7 +393,7 @@ def _replay_win(match: Match, winner: int, points: int) -> None:
         level = levels[0]
         if rules.resign_offers and match.phase == Phase.ROLL and match.game.on_roll == loser and level in match.resign_options():
             match.offer_resignation(level, player=loser)
-            if match.phase == Phase.RESIGN:
+            if match.resign_offer is not None:  # offered, not accepted at once
                 match.accept_resignation(player=winner)
             return
         match.concede(loser, level)

@@ -50,16 +50,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..movegen import Play, legal_plays
 from ..notation import format_play, parse_moves
 from ..position import Position
 
 __all__ = [
-    "MatAction", "MatGame", "MatRecord", "ROLL", "DOUBLE", "TAKE", "DROP", "WIN",
-    "read_mat", "write_mat", "format_mat_moves", "play_to_mat", "mat_play",
-    "mat_to_notation", "notation_to_mat", "normalize_mat_moves",
+    "DOUBLE",
+    "DROP",
+    "ROLL",
+    "TAKE",
+    "WIN",
+    "MatAction",
+    "MatGame",
+    "MatRecord",
+    "format_mat_moves",
+    "mat_play",
+    "mat_to_notation",
+    "normalize_mat_moves",
+    "notation_to_mat",
+    "play_to_mat",
+    "read_mat",
+    "write_mat",
 ]
 
 ROLL = "roll"
@@ -228,7 +241,8 @@ def _write_game(record: MatRecord, game: MatGame, number: int, and_the_match: bo
     for k, action in enumerate(actions):
         player, kind, payload = action
         if kind == WIN:
-            text = _wins(payload, and_the_match and _ends_match(record, game, player, payload))
+            points = cast(int, payload)
+            text = _wins(points, and_the_match and _ends_match(record, game, player, points))
             line_open = slot % 2 == 1
             if player == 0:
                 out.append(("\n" if line_open else "") + _WIN_LEFT + text + "\n\n")
@@ -239,7 +253,7 @@ def _write_game(record: MatRecord, game: MatGame, number: int, and_the_match: bo
             out.append("  1)".ljust(_LEFT_WIDTH))
             slot = 1
         if kind == ROLL:
-            dice, moves = payload
+            dice, moves = cast(tuple[tuple[int, int], str], payload)
             hops = moves.split()
             entry = f"{dice[0]}{dice[1]}: " + "".join(h + (" " if i < 3 else "") for i, h in enumerate(hops))
         elif kind == DOUBLE:
@@ -248,7 +262,8 @@ def _write_game(record: MatRecord, game: MatGame, number: int, and_the_match: bo
             entry = " Takes"
         else:  # DROP: the win that must follow is written with it
             win = actions[k + 1]
-            text = _wins(win.payload, and_the_match and _ends_match(record, game, win.player, win.payload))
+            points = cast(int, win.payload)
+            text = _wins(points, and_the_match and _ends_match(record, game, win.player, points))
             if slot % 2:
                 out.append(" Drops\n" + _WIN_LEFT + text + "\n\n")
             else:
@@ -482,6 +497,7 @@ def read_mat(text: str) -> MatRecord:
                 raise ValueError(f"a line without a move number holds only 'Wins N points', got {stripped!r}")
             slots: list[int] = []  # the players whose entries this row has held
             for column, entry in entries:
+                action: MatAction | None
                 if entry.lower().startswith("wins"):
                     action = _read_win(entry, 1 if column >= _RIGHT_COLUMN else 0)
                 else:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .. import safejson
 from ..dice import DiceSource, FixedDice, SecureDice, SeededDice
@@ -341,7 +342,8 @@ def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], dr
         _expect(starter is not None, "starter of the game in play")
     if game_phase in ("roll", "move"):
         _expect(all(sum(side) > 0 for side in (position.player, position.opponent)), "a game in play with a side borne off")
-    dice, moves = None, ()
+    dice: tuple[int, int] | None = None
+    moves: tuple[Move, ...] = ()
     if game_phase == "move":
         dice = _pair(state["dice"])
         moves = tuple(Move(start_point, end, die) for start_point, end, die in state["moves"])
@@ -478,7 +480,7 @@ def _pair(value: Any) -> tuple[int, int]:
 
 def _bool(value: Any, name: str) -> bool:
     _expect(isinstance(value, bool), name)
-    return value
+    return bool(value)
 
 
 def _is_int(value: Any) -> bool:
