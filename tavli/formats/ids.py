@@ -67,19 +67,9 @@ from dataclasses import dataclass
 from ..position import CHECKERS, Position
 
 __all__ = [
-    "GAME_DROPPED",
-    "GAME_NONE",
-    "GAME_OVER",
-    "GAME_PLAYING",
-    "GAME_RESIGNED",
-    "MAX_MATCH_LENGTH",
-    "MatchState",
-    "Xgid",
-    "decode_match_id",
-    "decode_xgid",
-    "encode_match_id",
-    "encode_xgid",
-    "parse_xgid",
+    "GAME_NONE", "GAME_PLAYING", "GAME_OVER", "GAME_RESIGNED", "GAME_DROPPED",
+    "MAX_MATCH_LENGTH", "MatchState", "Xgid",
+    "decode_match_id", "decode_xgid", "encode_match_id", "encode_xgid", "parse_xgid",
 ]
 
 GAME_NONE = 0
