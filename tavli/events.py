@@ -62,6 +62,28 @@ def _plain(value: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerEvent(Event):
+    """An event of one player's (the subclasses without fields of their own)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CubeEvent(PlayerEvent):
+    """A double offered (:class:`Doubled`) or taken (:class:`Took`), at ``cube``."""
+
+    cube: int
+
+
+@dataclass(frozen=True, slots=True)
+class LevelEvent(PlayerEvent):
+    """A resignation at ``level``: Greek, at once (:class:`Resigned`), or offered
+    (:class:`ResignationOffered`)."""
+
+    level: Level
+
+
+@dataclass(frozen=True, slots=True)
 class GameStarted(Event):
     type: ClassVar[str] = "game"
     game: int
@@ -69,9 +91,8 @@ class GameStarted(Event):
     crawford: bool
 
 
-@dataclass(frozen=True, slots=True)
 class NextGame(Event):
-    type: ClassVar[str] = "next-game"
+    type = "next-game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,118 +104,86 @@ class OpeningRoll(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Rolled(Event):
+class Rolled(PlayerEvent):
     type: ClassVar[str] = "roll"
-    player: int
     dice: Pair
 
 
 @dataclass(frozen=True, slots=True)
-class Played(Event):
+class Played(PlayerEvent):
     """A turn's play: single-die ``(from, to)`` moves; ``text`` its notation (not kept for the
     finished games of a saved match)."""
 
     type: ClassVar[str] = "play"
-    player: int
     dice: Pair
     moves: tuple[Pair, ...]
     text: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Doubled(Event):
-    type: ClassVar[str] = "double"
-    player: int
-    cube: int
+class Doubled(CubeEvent):
+    type = "double"
+
+
+class Took(CubeEvent):
+    type = "take"
+
+
+class Dropped(PlayerEvent):
+    type = "drop"
+
+
+class Resigned(LevelEvent):
+    type = "resign"
+
+
+class ResignationOffered(LevelEvent):
+    type = "resign-offer"
 
 
 @dataclass(frozen=True, slots=True)
-class Took(Event):
-    type: ClassVar[str] = "take"
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True, slots=True)
-class Dropped(Event):
-    type: ClassVar[str] = "drop"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resigned(Event):
-    """A Greek resignation: the round ends at once at ``level``."""
-
-    type: ClassVar[str] = "resign"
-    player: int
-    level: Level
-
-
-@dataclass(frozen=True, slots=True)
-class ResignationOffered(Event):
-    type: ClassVar[str] = "resign-offer"
-    player: int
-    level: Level
-
-
-@dataclass(frozen=True, slots=True)
-class ResignationAccepted(Event):
+class ResignationAccepted(PlayerEvent):
     """``automatic``: the highest level offered, accepted without asking."""
 
     type: ClassVar[str] = "resign-accept"
-    player: int
     automatic: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ResignationRefused(Event):
-    type: ClassVar[str] = "resign-refuse"
-    player: int
+class ResignationRefused(PlayerEvent):
+    type = "resign-refuse"
+
+
+class MatchResigned(PlayerEvent):
+    type = "resign-match"
 
 
 @dataclass(frozen=True, slots=True)
-class MatchResigned(Event):
-    type: ClassVar[str] = "resign-match"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class Conceded(Event):
+class Conceded(LevelEvent):
     """A round given up during a turn (transcripts of other programs)."""
 
     type: ClassVar[str] = "concede"
-    player: int
-    level: Level
     reason: Reason | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Claimed(Event):
-    type: ClassVar[str] = "claim"
-    player: int
+class Claimed(PlayerEvent):
+    type = "claim"
+
+
+class TimedOut(PlayerEvent):
+    type = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
-class TimedOut(Event):
-    type: ClassVar[str] = "timeout"
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class AutoRollSet(Event):
+class AutoRollSet(PlayerEvent):
     type: ClassVar[str] = "auto-roll"
-    player: int
     on: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Paused(Event):
-    type: ClassVar[str] = "pause"
+    type = "pause"
 
 
-@dataclass(frozen=True, slots=True)
 class Resumed(Event):
-    type: ClassVar[str] = "resume"
+    type = "resume"
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +326,7 @@ __all__ = [
     "AutoRollSet",
     "Claimed",
     "Conceded",
+    "CubeEvent",
     "Doubled",
     "Dropped",
     "Event",
@@ -344,12 +334,14 @@ __all__ = [
     "GameScored",
     "GameStarted",
     "GameWon",
+    "LevelEvent",
     "MatchOver",
     "MatchResigned",
     "NextGame",
     "OpeningRoll",
     "Paused",
     "Played",
+    "PlayerEvent",
     "ResignationAccepted",
     "ResignationOffered",
     "ResignationRefused",

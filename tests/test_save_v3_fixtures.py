@@ -23,6 +23,7 @@ from tavli.bots import BeginnerBot
 from tavli.events import as_dicts
 from tavli.formats import savefile
 from tavli.match import Match
+from tavli.phase import Phase
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = ["save_v3_money.json", "save_v3_tavli.json"]
@@ -40,18 +41,15 @@ def load(name: str) -> Match:
 
 
 def finish_games(match: Match, games: int) -> None:
-    """Let the bot play both sides until ``games`` more games are over (or the match)."""
+    """Let the bot play both sides until ``games`` more games are over (or the match); a turn
+    half played is played again whole."""
     bot = BeginnerBot()
-    start = len(match.results)
-    while match.phase != "match-over" and len(match.results) < start + games:
-        if match.phase == "game-over":
+    target = len(match.results) + games
+    while len(match.results) < target and not match.is_over():
+        if match.phase == Phase.GAME_OVER:
             match.next_game()
-            continue
-        if match.phase == "move" and match.turn.moves:
-            match.undo()
-        for p in (0, 1):
-            if bot.act(match, p):
-                break
+        else:
+            assert bot.act(match, 0 if match.to_act is None else match.to_act)
 
 
 def test_the_money_session_is_what_was_saved() -> None:
