@@ -20,14 +20,16 @@ from tavli.formats.matfile import (
     MatAction,
     MatGame,
     MatRecord,
+    read_mat,
+    write_mat,
+)
+from tavli.formats.matmoves import (
     format_mat_moves,
     mat_play,
     mat_to_notation,
     normalize_mat_moves,
     notation_to_mat,
     play_to_mat,
-    read_mat,
-    write_mat,
 )
 from tavli.movegen import legal_plays
 from tavli.notation import parse_moves

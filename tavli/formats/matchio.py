@@ -49,11 +49,10 @@ from .matfile import (
     MatAction,
     MatGame,
     MatRecord,
-    format_mat_moves,
-    mat_play,
     read_mat,
     write_mat,
 )
+from .matmoves import format_mat_moves, mat_play
 
 if TYPE_CHECKING:
     from ..match import Match
