@@ -19,14 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..dice import DiceSource, SecureDice
 from ..events import Doubled, Dropped, Event, GameStarted, GameWon, Played, SetUp, Took
 from ..game import Outcome
+from ..match import Match
+from ..matchsetup import MAX_CUBE, VARIANT_TITLES
 from ..phase import Phase
 from ..position import Position
-from ..scores import Reason
+from ..scores import MatchError, Reason
 from ..scoring import Rules
 from .ids import (
     GAME_DROPPED,
@@ -53,9 +55,6 @@ from .matfile import (
     write_mat,
 )
 from .matmoves import format_mat_moves, mat_play
-
-if TYPE_CHECKING:
-    from ..match import Match
 
 _OPTIONS = ("cube", "crawford", "jacoby", "backgammons", "minimize_waste", "resign_offers")
 
@@ -148,8 +147,6 @@ def from_xgid(text: str, *, rules: Rules | None = None, dice: DiceSource | None 
 
 def from_ids(position: Position, state: MatchState, rules: Rules | None, dice: DiceSource | None, **options: Any) -> Match:
     """A match starting at ``position`` (seen from ``state.player_on_roll``) and ``state``."""
-    from ..match import Match
-
     length = state.match_length or None
     if rules is None:
         rules = Rules.international(jacoby=state.jacoby) if length is None else Rules.international()
@@ -161,8 +158,6 @@ def from_ids(position: Position, state: MatchState, rules: Rules | None, dice: D
 def replay(log: Sequence[Event], length: int | None = 1, rules: Rules | None = None, **options: Any) -> Match:
     """:meth:`Match.replay <tavli.match.Match.replay>` of a log that may start with a ``setup``
     event (a match read from GNU Backgammon IDs)."""
-    from ..match import Match
-
     return Match.replay(log, length, rules, setup=_setup_event, **options)
 
 
@@ -171,9 +166,6 @@ def _setup_event(match: Match, event: SetUp) -> None:
 
 
 def _portes_only(match: Match, what: str) -> None:
-    from ..matchsetup import VARIANT_TITLES
-    from ..scores import MatchError
-
     if match.variant != "portes":
         raise MatchError(f"{what} describes Portes (backgammon) matches only, not {VARIANT_TITLES[match.variant]}")
 
@@ -181,9 +173,6 @@ def _portes_only(match: Match, what: str) -> None:
 def setup(match: Match, position: Position, state: MatchState) -> None:
     """Put a freshly made ``match`` into ``position`` and ``state``; ``ValueError`` if the match's
     rules cannot have it. The match's log starts again with a ``setup`` event."""
-    from ..matchsetup import MAX_CUBE
-    from ..scores import MatchError
-
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("GNU Backgammon IDs describe Portes matches only")
     if state.game_state not in (GAME_NONE, GAME_PLAYING):
@@ -260,8 +249,6 @@ def to_mat(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> s
 
 
 def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> MatRecord:
-    from ..scores import MatchError
-
     if getattr(match, "variant", "portes") != "portes":
         raise MatchError("a .mat transcript describes Portes (backgammon) matches only")
     if any(isinstance(event, SetUp) for event in match.log):
@@ -304,8 +291,6 @@ def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) 
 def from_mat(text: str, *, rules: Rules | None = None, dice: DiceSource | None = None, **options: Any) -> Match:
     """A match replayed from a ``.mat`` transcript (the rules from its tags unless given);
     ``ValueError`` naming the game and the reason when it does not replay."""
-    from ..match import Match
-
     record = read_mat(text)
     if rules is None:
         rules = _rules_from_tags(record.tags)
@@ -327,8 +312,6 @@ def from_mat(text: str, *, rules: Rules | None = None, dice: DiceSource | None =
 
 
 def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
-    from ..scores import MatchError
-
     for action in game.actions:
         player, kind, payload = action
         if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and kind != WIN:
@@ -366,8 +349,6 @@ def _replay_game(match: Match, game: MatGame, feed: _Feed) -> None:
 
 
 def _replay_win(match: Match, winner: int, points: int) -> None:
-    from ..scores import MatchError
-
     if match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and match.result is not None:
         result = match.result
         if result.winner != winner or result.points != points:
