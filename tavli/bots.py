@@ -27,9 +27,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import Outcome
-from .movegen import Play, legal_plays
-from .position import Position
+from .games.base import Outcome, Play
+from .games.portes import Position, legal_plays
+from .games.registry import kind_of
 from .rules import Rules
 from .steps import Steps
 
@@ -133,10 +133,10 @@ class BeginnerBot:
         rules = context.rules if context is not None else Rules.international()
         if not isinstance(position, Position):
             if plays is None:
-                from .variants import variant
+                from .games.registry import game_kind
 
                 options = context.variant_options if context is not None else {}
-                plays = variant(variant_name(position)).legal_plays(
+                plays = game_kind(variant_name(position)).legal_plays(
                     position, dice, **{**options, "minimize_waste": rules.minimize_waste}
                 )
             return choose_variant_play(plays)
@@ -274,9 +274,7 @@ def evaluate(position: Position) -> float:
 
 def variant_name(position: object) -> str:
     """"portes", "plakoto" or "fevga": the game a position belongs to."""
-    if isinstance(position, Position):
-        return "portes"
-    return "plakoto" if hasattr(position, "player_pinned") else "fevga"
+    return kind_of(position).name
 
 
 def choose_variant_play(plays: list) -> object:

@@ -64,7 +64,7 @@ import base64
 import re
 from dataclasses import dataclass
 
-from .position import CHECKERS, Position
+from .games.portes import CHECKERS, Position
 
 __all__ = [
     "GAME_NONE", "GAME_PLAYING", "GAME_OVER", "GAME_RESIGNED", "GAME_DROPPED",

@@ -83,16 +83,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .dice import DiceSource, FixedDice, dice_source
-from .game import Game, GameError, Outcome
-from .movegen import Move, Play
-from .variants import VariantPlay
-from .position import Position
+from .game import Game, GameError
+from .games.base import Move, Outcome, Play
+from .games.portes import Position
 from .rules import Rules
 
 if TYPE_CHECKING:
     from .clock import Clock, ClockState
     from .ids import MatchState
-    from .turn import Turn
+    from .games.portes import Turn
 
 MAX_LENGTH = 25
 MAX_CUBE = 64
@@ -463,7 +462,7 @@ class Match:
             raise MatchError(f"no roll to play: the match is at '{self.phase}'")
         turn = self.game.turn
         assert turn is not None
-        if isinstance(play, (Play, VariantPlay)):
+        if isinstance(play, Play):
             if play in turn.plays:
                 return play
             if play.position == turn.position:
@@ -729,7 +728,7 @@ class Match:
             from . import ids as _ids
             from . import matchio
 
-            matchio.setup(self, Position.from_gnubg_id(event["position"]), _ids.decode_match_id(event["match_id"]))
+            matchio.setup(self, Position.from_id(event["position"]), _ids.decode_match_id(event["match_id"]))
         else:
             raise MatchError(f"unknown event {kind!r} in the log")
 
@@ -782,7 +781,7 @@ class Match:
         if match_id is None:
             position, state = matchio.decode_ids(ids)
         else:
-            position, state = Position.from_gnubg_id(ids), _ids.decode_match_id(match_id)
+            position, state = Position.from_id(ids), _ids.decode_match_id(match_id)
         return matchio.from_ids(cls, position, state, rules, dice, **options)
 
     @classmethod
@@ -919,7 +918,7 @@ class Match:
                 self._score(GameScore(None, None, None, self.cube, 0, "draw"), now)
             else:
                 assert result.outcome is not None
-                self._end_game(result.winner, result.outcome, _REASONS.get(result.reason, "bear-off"), now)
+                self._end_game(result.winner, result.outcome, _REASONS.get(result.termination.value, "bear-off"), now)
             return play
         self.phase = "roll"
         self._new_turn()

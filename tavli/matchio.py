@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .dice import DiceSource, SecureDice
-from .game import Game, Outcome
+from .game import Game
+from .games.base import Outcome
 from .ids import (
     GAME_DROPPED,
     GAME_NONE,
@@ -32,7 +33,7 @@ from .ids import (
     parse_xgid,
 )
 from .matfile import DOUBLE, DROP, ROLL, TAKE, WIN, MatAction, MatGame, MatRecord, format_mat_moves, mat_play, read_mat, write_mat
-from .position import Position
+from .games.portes import Position
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def match_id(match: Match) -> str:
 
 
 def position_id(match: Match) -> str:
-    return position_on_roll(match).gnubg_id()
+    return position_on_roll(match).position_id()
 
 
 def xgid(match: Match) -> str:
@@ -152,7 +153,7 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
     if not (match.rules.cube and match.rules.crawford):
         match.crawford_played = match.crawford
     match.log = [
-        {"type": "setup", "position": position.gnubg_id(), "match_id": encode_match_id(state)},
+        {"type": "setup", "position": position.position_id(), "match_id": encode_match_id(state)},
         {"type": "game", "game": 1, "scores": list(match.scores), "crawford": match.crawford},
     ]
     if state.game_state == GAME_NONE:
@@ -373,7 +374,7 @@ def decode_ids(text: str) -> tuple[Position, MatchState]:
     position_text, sep, match_text = text.strip().partition(":")
     if not sep:
         raise ValueError("expected 'PositionID:MatchID', e.g. 4HPwATDgc/ABMA:cAkAAAAAAAAA")
-    return Position.from_gnubg_id(position_text), decode_match_id(match_text)
+    return Position.from_id(position_text), decode_match_id(match_text)
 
 
 def decode_xgid(text: str) -> tuple[Position, MatchState]:

@@ -52,9 +52,9 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .movegen import Play, legal_plays
+from .games.base import Play
+from .games.portes import Position, legal_plays
 from .notation import format_play, parse_moves
-from .position import Position
 
 __all__ = [
     "MatAction", "MatGame", "MatRecord", "ROLL", "DOUBLE", "TAKE", "DROP", "WIN",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .position import Position
+from .games.portes import Position
 
 
 def format_play(position: Position, moves: tuple[tuple[int, int], ...]) -> str:

@@ -31,10 +31,10 @@ from typing import Any, Callable
 
 from . import safejson, savelog
 from .dice import DiceSource, FixedDice, SecureDice, SeededDice
-from .game import Game, GameResult, Outcome
+from .game import Game
+from .games.base import GameResult, Move, Outcome, Termination
 from .match import LEVEL_NAMES, MAX_CUBE, MAX_LENGTH, PHASES, VARIANTS, GameScore, Match, _CountingDice
-from .movegen import Move
-from .position import Position
+from .games.registry import kind_of
 from .rules import Rules
 
 FORMAT = "tavli-match"
@@ -360,7 +360,7 @@ def _restore_state(match: Match, state: dict[str, Any]) -> None:
         assert match.result is not None
         if match.result.winner is None:
             _expect(match.result.reason == "draw" and name == "plakoto", "a drawn game")
-            game.finish(GameResult(None, None, "both mothers"))
+            game.finish(GameResult(None, None, Termination.BOTH_MOTHERS))
         else:
             game.concede(match.result.winner, match.result.outcome)
     else:
@@ -436,15 +436,13 @@ def _level(name: Any) -> Outcome | None:
 
 
 def _position_text(position: Any) -> str:
-    """The position ID of ``position``: GNU Backgammon's for Portes, the variant's own otherwise."""
-    return position.gnubg_id() if isinstance(position, Position) else position.position_id()
+    """The position ID of ``position``: GNU Backgammon's for Portes, the game's own otherwise."""
+    return position.position_id()
 
 
 def _position_from_text(like: Any, text: Any) -> Any:
     """The position that ``text`` gives, of the same game as ``like``."""
-    if isinstance(like, Position):
-        return Position.from_gnubg_id(text)
-    return type(like).from_id(text)
+    return kind_of(like).from_id(text)
 
 
 def _score(data: Any) -> GameScore:

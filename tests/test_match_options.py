@@ -8,9 +8,9 @@ import json
 import pytest
 
 from tavli import FixedDice
-from tavli.fevga import FevgaPosition
+from tavli.games.fevga import FevgaPosition
 from tavli.match import Match, MatchError, match_options
-from tavli.plakoto import PlakotoPosition
+from tavli.games.plakoto import PlakotoPosition
 
 P = PlakotoPosition.from_points
 F = FevgaPosition.from_points

@@ -29,9 +29,8 @@ from tavli.matfile import (
     read_mat,
     write_mat,
 )
-from tavli.movegen import legal_plays
+from tavli.games.portes import Position, legal_plays
 from tavli.notation import parse_moves
-from tavli.position import Position
 
 A = MatAction
 

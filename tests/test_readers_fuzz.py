@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tavli import ids, matchio, matfile, savefile
-from tavli.fevga import FevgaPosition
+from tavli.games.fevga import FevgaPosition
 from tavli.match import Match
-from tavli.plakoto import PlakotoPosition
-from tavli.position import Position
+from tavli.games.plakoto import PlakotoPosition
+from tavli.games.portes import Position
 
 READERS = {
     "Match.from_gnubg_id": Match.from_gnubg_id,
@@ -22,7 +22,7 @@ READERS = {
     "Match.from_json": Match.from_json,
     "savefile.loads": savefile.loads,
     "savefile.from_document": savefile.from_document,
-    "Position.from_gnubg_id": Position.from_gnubg_id,
+    "Position.from_id": Position.from_id,
     "PlakotoPosition.from_id": PlakotoPosition.from_id,
     "FevgaPosition.from_id": FevgaPosition.from_id,
     "ids.decode_match_id": ids.decode_match_id,

@@ -23,7 +23,7 @@ from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
-from tavli.game import Outcome
+from tavli.games.base import Outcome
 from tavli.match import Match, MatchError
 from tavli.rules import Rules
 

@@ -65,14 +65,14 @@ class BoardView:
         player on roll at the bottom."""
         variant, pinned = "portes", frozenset()
         if not isinstance(position, Position):
-            from tavli.plakoto import PlakotoPosition
+            from tavli.games.plakoto import PlakotoPosition
 
             if isinstance(position, PlakotoPosition):
                 variant = "plakoto"
                 pinned = frozenset({(0, p) for p in position.player_pinned}
                                    | {(1, 25 - p) for p in position.opponent_pinned})
             else:
-                from tavli.fevga import FevgaPosition
+                from tavli.games.fevga import FevgaPosition
 
                 if isinstance(position, FevgaPosition):
                     variant = "fevga"

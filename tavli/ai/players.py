@@ -45,11 +45,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..bots import BeginnerBot, MatchContext, variant_name
-from ..game import Outcome
-from ..movegen import Play, legal_plays
-from ..position import Position
+from ..games.base import Outcome, Play
+from ..games.portes import Position, legal_plays
 from ..steps import Steps, finish
-from ..variants import variant as variant_of
+from ..games.registry import game_kind as variant_of
 from . import bearoff, cube, variant_search
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
 from .search import choose_steps
