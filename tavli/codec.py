@@ -54,9 +54,9 @@ def unpack_bits(data: bytes) -> list[int]:
     return [(data[i >> 3] >> (i & 7)) & 1 for i in range(len(data) * 8)]
 
 
-def encode_bits(bits: Sequence[int], nbytes: int) -> str:
-    """``bits`` packed into ``nbytes`` bytes, as an ID."""
-    return encode(pack_bits(bits, nbytes))
+def encode_bits(bits: Sequence[int], nchars: int) -> str:
+    """``bits`` as an ID of ``nchars`` characters (the whole bytes they hold: 6 bits a character)."""
+    return encode(pack_bits(bits, nchars * 6 // 8))
 
 
 def decode_bits(text: object, nchars: int, what: str, *, strict: bool = True) -> list[int]:

@@ -19,7 +19,7 @@ At any time before the end either player may :meth:`~Match.resign_match`, and a 
 opponent ran out of reserve time on a clock that allows it may :meth:`~Match.claim_timeout`.
 
 Every action is checked first: one that the rules do not allow now raises :class:`MatchError` (or
-:class:`~tavli.turn.IllegalMove` for a checker move) and changes nothing. Everything that happens
+:class:`~tavli.games.base.IllegalMove` for a checker move) and changes nothing. Everything that happens
 is appended to ``match.log`` as plain JSON-ready dicts, so that a match can be replayed
 (:meth:`Match.replay`), saved (:meth:`Match.to_json`) and exported.
 
@@ -64,7 +64,7 @@ The game played (``variant``, chosen when the match is created, never changed):
   2 by default or 1, "a plain win"), ``first_checker`` (Fevga: ``"pass"``, the first checker must
   pass the opponent's starting point before a second leaves, or ``"quarter"``, reach his starting
   quarter) and ``prime`` (Fevga: ``"open"``, a prime that shuts the opponent out must be opened
-  when it can, or ``"free"``); see :mod:`tavli.plakoto` and :mod:`tavli.fevga`. A Plakoto match
+  when it can, or ``"free"``); see :mod:`tavli.games.plakoto` and :mod:`tavli.games.fevga`. A Plakoto match
   takes ``mother_points``, a Fevga match the other two, a Tavli match all three, a Portes match
   none; anything else, or a value not listed, raises :class:`MatchError`. ``match.options`` holds
   every option of the match's games, the defaults filled in; ``match.game_options(name)`` those of
@@ -72,7 +72,8 @@ The game played (``variant``, chosen when the match is created, never changed):
 * GNU Backgammon's Match ID, the XGID and ``.mat`` transcripts describe Portes matches only:
   for the other variants :meth:`Match.match_id`, :meth:`Match.xgid`, :meth:`Match.to_mat` raise
   :class:`MatchError`; :meth:`Match.position_id` gives the game's own position ID
-  (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fevga.FevgaPosition.position_id`).
+  (:meth:`tavli.games.plakoto.PlakotoPosition.position_id`,
+  :meth:`tavli.games.fevga.FevgaPosition.position_id`).
 """
 
 from __future__ import annotations
@@ -293,7 +294,7 @@ class Match:
 
     @property
     def turn(self) -> Turn | None:
-        """The :class:`~tavli.turn.Turn` being played (phase ``"move"``), else None."""
+        """The :class:`~tavli.games.turn.Turn` being played (phase ``"move"``), else None."""
         return self.game.turn if self.phase == "move" else None
 
     @property
@@ -444,7 +445,7 @@ class Match:
         return self._finish_turn(now)
 
     def play(self, play: Play | Iterable[tuple[int, int]] | str, now: float | None = None, *, player: int | None = None) -> Play:
-        """Make a whole play at once and end the turn: a :class:`~tavli.movegen.Play`, a list of
+        """Make a whole play at once and end the turn: a :class:`~tavli.games.base.Play`, a list of
         ``(from, to)`` single-die moves, or notation such as ``"24/18 13/8"``."""
         now = self._begin(now)
         self._require("move", player)

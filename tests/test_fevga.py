@@ -199,7 +199,7 @@ def _both_on_12() -> str:
     from tavli.games.base import side_from_points, sides_bits
 
     player, opponent = side_from_points({12: 1}, bar=False), side_from_points({24: 1}, bar=False)
-    return encode_bits(sides_bits(player, opponent, bar=False), 10)
+    return encode_bits(sides_bits(player, opponent, bar=False), 14)
 
 
 def test_registry():

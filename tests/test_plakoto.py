@@ -231,7 +231,7 @@ def test_id_with_a_pin_on_two_checkers_is_rejected():
     player, opponent = side_from_points({7: 1}, bar=False), side_from_points({18: 2}, bar=False)
     bits = sides_bits(player, opponent, bar=False) + [1]
     with pytest.raises(ValueError, match="pins 2"):
-        PlakotoPosition.from_id(encode_bits(bits, 12))
+        PlakotoPosition.from_id(encode_bits(bits, 16))
 
 
 def test_invalid_positions_are_rejected():

@@ -1,7 +1,7 @@
 """Neural evaluators for Plakoto and Fevga, trained by self-play (TD(lambda)), pure Python.
 
 ``VariantEvaluator.probs(position)`` returns ``(win, win2, lose2)`` for the side on roll of a
-:class:`tavli.plakoto.PlakotoPosition` or :class:`tavli.fevga.FevgaPosition`, before it rolls:
+:class:`tavli.games.plakoto.PlakotoPosition` or :class:`tavli.games.fevga.FevgaPosition`, before it rolls:
 the chance to win, to win 2 points (the loser has borne off none, or, in Plakoto, his mother is
 pinned), and to lose 2 points. ``win2 <= win`` and ``lose2 <= 1 - win``; a draw (Plakoto's two
 pinned mothers) counts as half a win, so the equity ``2 win - 1 + win2 - lose2`` is the expected

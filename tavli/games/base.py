@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from operator import mul
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 from ..codec import read_unary, unary_bits
 
@@ -226,6 +226,12 @@ def format_moves(moves: Iterable[tuple[int, int]], marked: Iterable[int], *, mar
     return " ".join(parts)
 
 
+def mirrored(point: int) -> int:
+    """The opponent's number for the player's point ``point`` (1..24) where the two sides move in
+    opposite directions (Portes, Plakoto), and the other way round: ``25 - point``."""
+    return 25 - point
+
+
 def point_name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
@@ -240,7 +246,24 @@ class BoardBase:
     __slots__ = ()
     player: tuple[int, ...]
     opponent: tuple[int, ...]
+    HAS_BAR: ClassVar[bool] = False  # checkers are hit and enter from the bar (Portes)
+    START: ClassVar[tuple[int, ...]] = (0,) * 23 + (CHECKERS, 0)  # a side at the start: all on its 24
     MARK_ONCE: ClassVar[bool] = False  # notation: a hit is marked once (Portes), a pin every time
+
+    @classmethod
+    def initial(cls) -> Self:
+        """The start: each side's checkers as ``START`` places them."""
+        return cls(cls.START, cls.START)  # type: ignore[call-arg]  # the subclass's two fields
+
+    @classmethod
+    def from_points(cls, player: dict[int, int], opponent: dict[int, int]) -> Self:
+        """From ``{point: count}`` maps in each side's own numbering (25 = bar, where there is one)."""
+        sides = side_from_points(player, bar=cls.HAS_BAR), side_from_points(opponent, bar=cls.HAS_BAR)
+        return cls(*sides)  # type: ignore[call-arg]
+
+    def _check_sides(self) -> None:
+        check_side("player", self.player, bar=self.HAS_BAR)
+        check_side("opponent", self.opponent, bar=self.HAS_BAR)
 
     def checkers_at(self, point: int) -> tuple[int, int]:
         raise NotImplementedError

@@ -53,26 +53,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..codec import decode_bits, encode_bits
-from . import turn
-from .base import (
-    CHECKERS,
-    POINTS,
-    BoardBase,
-    GameResult,
-    Play,
-    Step,
-    bear_off_result,
-    check_side,
-    read_sides,
-    side_from_points,
-    sides_bits,
-)
+from . import base, turn
+from .base import CHECKERS, POINTS, BoardBase, GameResult, Play, Step
 from .turn import MoveRules, plays_of
 
 START = 24  # each player's starting point, in his own numbering
 ID_LENGTH = 14
-_ID_BYTES = 10
-_START_SIDE = (0,) * 23 + (CHECKERS, 0)
 FIRST_CHECKER = ("pass", "quarter")
 PRIME = ("open", "free")
 
@@ -97,21 +83,10 @@ class FevgaPosition(BoardBase):
     def __post_init__(self) -> None:
         object.__setattr__(self, "player", tuple(self.player))
         object.__setattr__(self, "opponent", tuple(self.opponent))
-        check_side("player", self.player, bar=False)
-        check_side("opponent", self.opponent, bar=False)
+        self._check_sides()
         for p in range(1, POINTS + 1):
             if self.player[p - 1] and self.opponent[_OTHER[p - 1]]:
                 raise ValueError(f"both sides have checkers on point {p} (the opponent's {opponent_point(p)})")
-
-    @classmethod
-    def initial(cls) -> FevgaPosition:
-        """All fifteen of each side on its own 24-point."""
-        return cls(_START_SIDE, _START_SIDE)
-
-    @classmethod
-    def from_points(cls, player: dict[int, int], opponent: dict[int, int]) -> FevgaPosition:
-        """From ``{point: count}`` maps in each side's own numbering."""
-        return cls(side_from_points(player, bar=False), side_from_points(opponent, bar=False))
 
     @classmethod
     def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> FevgaPosition:
@@ -130,14 +105,14 @@ class FevgaPosition(BoardBase):
 
     def position_id(self) -> str:
         """The 14-character ID described in the module docstring."""
-        return encode_bits(sides_bits(self.player, self.opponent, bar=False), _ID_BYTES)
+        return encode_bits(base.sides_bits(self.player, self.opponent, bar=False), ID_LENGTH)
 
     @classmethod
     def from_id(cls, position_id: str) -> FevgaPosition:
         """Decode :meth:`position_id`; raise ``ValueError`` saying what is wrong."""
         what = "Fevga position ID"
         bits = decode_bits(position_id, ID_LENGTH, what)
-        player, opponent, index = read_sides(bits, what, bar=False)
+        player, opponent, index = base.read_sides(bits, what, bar=False)
         if any(bits[index:]):
             raise ValueError(f"the {what} has bits set after the position")
         for p in range(1, POINTS + 1):
@@ -256,7 +231,7 @@ class Turn(turn.Turn[FevgaPosition]):
 def ending(position: FevgaPosition, **_: Any) -> GameResult | None:
     """The result once one side has borne off all fifteen (seen from the side to move next):
     1 point, or 2 if the loser has borne off none; otherwise ``None``."""
-    return bear_off_result(position.player, position.opponent)
+    return base.bear_off_result(position.player, position.opponent)
 
 
 __all__ = ["FevgaPosition", "Turn", "ending", "legal_plays", "opponent_point", "rules"]

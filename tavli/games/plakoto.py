@@ -62,7 +62,6 @@ from typing import Any
 from ..codec import decode_bits, encode_bits
 from . import turn
 from .base import (
-    CHECKERS,
     POINTS,
     BoardBase,
     GameResult,
@@ -72,7 +71,7 @@ from .base import (
     Step,
     Termination,
     bear_off_result,
-    check_side,
+    mirrored,
     read_sides,
     side_from_points,
     sides_bits,
@@ -81,13 +80,9 @@ from .turn import MoveRules, plays_of
 
 START = 24  # each player's starting point, in his own numbering
 ID_LENGTH = 16
-_ID_BYTES = 12
-_START_SIDE = (0,) * 23 + (CHECKERS, 0)
 
 
-def opponent_point(point: int) -> int:
-    """The opponent's number for the player's point ``point`` (1..24)."""
-    return 25 - point
+opponent_point = mirrored
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +102,7 @@ class PlakotoPosition(BoardBase):
         object.__setattr__(self, "opponent", tuple(self.opponent))
         object.__setattr__(self, "player_pinned", frozenset(self.player_pinned))
         object.__setattr__(self, "opponent_pinned", frozenset(self.opponent_pinned))
-        check_side("player", self.player, bar=False)
-        check_side("opponent", self.opponent, bar=False)
+        self._check_sides()
         for name, side, pins, other, other_pins in (
             ("player", self.player, self.player_pinned, self.opponent, self.opponent_pinned),
             ("opponent", self.opponent, self.opponent_pinned, self.player, self.player_pinned),
@@ -128,11 +122,6 @@ class PlakotoPosition(BoardBase):
                 raise ValueError(f"both sides have checkers on point {p} and neither is pinned there")
 
     # --- construction ------------------------------------------------------------------------
-
-    @classmethod
-    def initial(cls) -> PlakotoPosition:
-        """All fifteen of each side on its own 24-point."""
-        return cls(_START_SIDE, _START_SIDE)
 
     @classmethod
     def from_points(
@@ -190,7 +179,7 @@ class PlakotoPosition(BoardBase):
         for p in range(1, POINTS + 1):
             if self.player[p - 1] and self.opponent[24 - p]:
                 bits.append(0 if p in self.player_pinned else 1)
-        return encode_bits(bits, _ID_BYTES)
+        return encode_bits(bits, ID_LENGTH)
 
     @classmethod
     def from_id(cls, position_id: str) -> PlakotoPosition:

@@ -42,9 +42,8 @@ from .base import (
     Play,
     Side,
     Step,
-    check_side,
+    mirrored,
     read_sides,
-    side_from_points,
     sides_bits,
 )
 from .turn import MoveRules, State
@@ -67,13 +66,9 @@ __all__ = [
 
 IndexStep = tuple[int, int, int, bool]  # (from_index, to_index, die, hit), to_index -1 = off
 ID_LENGTH = 14
-_ID_BYTES = 10
-_START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 
 
-def opponent_point(point: int) -> int:
-    """The opponent's number for the player's point ``point`` (1..24), and the other way round."""
-    return 25 - point
+opponent_point = mirrored
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,24 +80,15 @@ class Position(BoardBase):
 
     player: tuple[int, ...]
     opponent: tuple[int, ...]
+    HAS_BAR = True
+    START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)  # 24:2, 13:5, 8:3, 6:5
     MARK_ONCE = True  # one blot is hit once: ``24/22*/20 24/22``
 
     def __post_init__(self) -> None:
-        check_side("player", self.player, bar=True)
-        check_side("opponent", self.opponent, bar=True)
+        self._check_sides()
         for p in range(1, POINTS + 1):
             if self.player[p - 1] and self.opponent[POINTS - p]:
                 raise ValueError(f"both sides have checkers on point {p}")
-
-    @classmethod
-    def initial(cls) -> Position:
-        """The standard start: 24:2, 13:5, 8:3, 6:5 for each side."""
-        return cls(_START, _START)
-
-    @classmethod
-    def from_points(cls, player: dict[int, int], opponent: dict[int, int]) -> Position:
-        """Build a position from ``{point: count}`` maps in each side's own numbering (25 = bar)."""
-        return cls(side_from_points(player, bar=True), side_from_points(opponent, bar=True))
 
     # --- questions -------------------------------------------------------------------------
 
@@ -134,7 +120,7 @@ class Position(BoardBase):
         points 1..24 and the bar, as many 1-bits as checkers followed by a 0-bit; bits fill each
         byte from the least significant bit; the 10 bytes are Base64 without padding.
         """
-        return encode_bits(sides_bits(self.player, self.opponent, bar=True), _ID_BYTES)
+        return encode_bits(sides_bits(self.player, self.opponent, bar=True), ID_LENGTH)
 
     @classmethod
     def from_id(cls, position_id: str) -> Position:

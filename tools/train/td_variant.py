@@ -124,7 +124,7 @@ def load(path: str, hidden: int) -> tuple[Net, dict]:
 
 
 def exact(ending) -> tuple[float, float, float]:
-    """(win, win2, lose2) for the side that has just moved, from an Ending seen by the next side."""
+    """(win, win2, lose2) for the side that has just moved, from a GameResult seen by the next side."""
     if ending.winner is None:
         return (0.5, 0.0, 0.0)
     mover_won = ending.winner == Side.OPPONENT
