@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from .games.base import Outcome, Play
 from .games.portes import Position, legal_plays
-from .games.registry import kind_of
+from .games.registry import game_kind, kind_of
 from .rules import Rules
 from .steps import Steps
 
@@ -131,10 +131,8 @@ class BeginnerBot:
         """The play of ``dice`` whose resulting position scores best (a Plakoto or Fevga
         position: among ``plays``, or that game's legal plays with the context's options)."""
         rules = context.rules if context is not None else Rules.international()
-        if not isinstance(position, Position):
+        if not kind_of(position).cube:
             if plays is None:
-                from .games.registry import game_kind
-
                 options = context.variant_options if context is not None else {}
                 plays = game_kind(variant_name(position)).legal_plays(
                     position, dice, **{**options, "minimize_waste": rules.minimize_waste}
@@ -179,7 +177,7 @@ class BeginnerBot:
     def resign_offer(self, position: Position, context: MatchContext) -> Outcome | None:
         """What to resign, on roll in ``position`` before rolling: only a sure loss, and no more
         than is sure (None: play on; always in Plakoto and Fevga)."""
-        if not isinstance(position, Position) or not certain_loss(position):
+        if not kind_of(position).cube or not certain_loss(position):
             return None
         surely = Outcome.GAMMON if certain_gammon(position) else Outcome.SINGLE
         if not context.rules.resign_offers:
@@ -233,7 +231,7 @@ class BeginnerBot:
         if phase == "move":
             dice = match.rolled
             assert dice is not None
-            if context.variant != "portes" and match.turn is not None:
+            if not game_kind(context.variant).cube and match.turn is not None:
                 # the turn's plays follow the game's own options
                 match.play(self.choose_play(match.game.position, dice, context, plays=match.turn.plays), player=player)
             else:
@@ -294,9 +292,10 @@ def evaluate_variant(position: object) -> float:
     me, opp = position.player, position.opponent
     my_pips, opp_pips = position.pip_counts()
     score = float(opp_pips - my_pips)
-    if not any(me[6:24]) and not any(opp[6:24]) and not getattr(position, "player_pinned", None):
+    pins = kind_of(position).pins
+    if not any(me[6:24]) and not any(opp[6:24]) and not (pins and position.player_pinned):
         return score + 1.0 * position.borne_off()[0]  # a pure race home
-    if hasattr(position, "player_pinned"):
+    if pins:
         return score + _plakoto_terms(position)
     return score + _fevga_terms(me)
 

@@ -752,11 +752,7 @@ class Match:
     def position_id(self) -> str:
         """The Position ID of the checkers at the start of the turn, seen from the player on
         roll: GNU Backgammon's for Portes, the variant's own for Plakoto and Fevga."""
-        from . import matchio
-
-        if self.game.variant != "portes":
-            return self.game.position_for(self.game.on_roll).position_id()
-        return matchio.position_id(self)
+        return self.game.position_for(self.game.on_roll).position_id()
 
     def gnubg_id(self) -> str:
         """``"PositionID:MatchID"``, as GNU Backgammon shows them together (Portes matches only)."""

@@ -29,7 +29,7 @@ class GameKind:
     defaults; ``minimize_waste`` is every game's). ``opponent_point(p)``: the opponent's number for
     the player's point ``p``. ``cube``: the doubling cube, gammons' and backgammons' rules of
     Portes apply (the other games have no cube). ``hits``: a checker can be hit and enter from the
-    bar. ``play_opening``: the winner of the opening roll plays the two dice shown (else he rolls
+    bar; ``pins``: a checker landing on a lone opposing one pins it (Plakoto). ``play_opening``: the winner of the opening roll plays the two dice shown (else he rolls
     afresh).
     """
 
@@ -44,10 +44,11 @@ class GameKind:
     options: Mapping[str, Any]
     cube: bool
     hits: bool
+    pins: bool
     play_opening: bool
 
 
-def _kind(module: Any, position: type[Any], options: dict[str, Any], *, portes: bool) -> GameKind:
+def _kind(module: Any, position: type[Any], options: dict[str, Any], *, portes: bool, pins: bool = False) -> GameKind:
     return GameKind(
         name=module.__name__.rsplit(".", 1)[-1],
         position=position,
@@ -60,13 +61,14 @@ def _kind(module: Any, position: type[Any], options: dict[str, Any], *, portes: 
         options=MappingProxyType({"minimize_waste": False, **options}),
         cube=portes,
         hits=portes,
+        pins=pins,
         play_opening=portes,
     )
 
 
 GAMES: Mapping[str, GameKind] = MappingProxyType({
     "portes": _kind(portes, portes.Position, {}, portes=True),
-    "plakoto": _kind(plakoto, plakoto.PlakotoPosition, {"mother_points": 2}, portes=False),
+    "plakoto": _kind(plakoto, plakoto.PlakotoPosition, {"mother_points": 2}, portes=False, pins=True),
     "fevga": _kind(fevga, fevga.FevgaPosition, {"first_checker": "pass", "prime": "open"}, portes=False),
 })
 NAMES = tuple(GAMES)  # ("portes", "plakoto", "fevga")
