@@ -466,7 +466,7 @@ class Controller:
         return 0
 
     def resign_levels(self) -> list:
-        """The levels (:class:`tavli.game.Outcome`) the person on roll may offer to resign the
+        """The levels (:class:`tavli.games.base.Outcome`) the person on roll may offer to resign the
         round now (start of his turn); empty when he may not."""
         m = self.match
         if m.phase != "roll" or not self.is_human(m.game.on_roll):

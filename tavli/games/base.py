@@ -129,7 +129,7 @@ class Board(Protocol):
     @property
     def opponent(self) -> tuple[int, ...]: ...
 
-    def swap(self) -> Board:
+    def swap(self) -> Self:
         """The same checkers with the other side on roll."""
 
     def borne_off(self) -> tuple[int, int]:
@@ -149,6 +149,14 @@ class Board(Protocol):
 
     def position_id(self) -> str:
         """The game's ID of the position (its text in saved matches)."""
+
+    @classmethod
+    def from_id(cls, text: str) -> Self:
+        """The position that :meth:`position_id` wrote; ``ValueError`` saying what is wrong."""
+
+    @classmethod
+    def initial(cls) -> Self:
+        """The position at the start of a game."""
 
     def diagram(self) -> str:
         """A plain-text picture: the player on roll as X moving 24->1, the opponent as O."""

@@ -41,7 +41,7 @@ class MoveRules(ABC, Generic[B, S]):
 
     def result(self, state: S) -> B:
         """The position of ``state`` with the opponent on roll."""
-        return self.position(state).swap()  # type: ignore[return-value]  # swap keeps the class
+        return self.position(state).swap()
 
     def ended(self, state: S) -> bool:
         """Whether the game is over in ``state`` (reached by a step of the player on roll): the
