@@ -19,8 +19,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tavli.movegen import legal_plays  # noqa: E402
-from tavli.position import Position  # noqa: E402
+from tavli.games.portes import legal_plays  # noqa: E402
+from tavli.games.portes import Position  # noqa: E402
 
 SEED = 20240601
 
@@ -34,7 +34,7 @@ def corpus(size: int, seed: int = SEED) -> list[tuple[Position, tuple[int, int]]
         while len(cases) < size:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             cases.append((position, dice))
-            plays = sorted(legal_plays(position, dice), key=lambda p: p.result.gnubg_id())
+            plays = sorted(legal_plays(position, dice), key=lambda p: p.result.position_id())
             position = rng.choice(plays).result
             if sum(position.opponent) == 0:  # the side that just moved has borne off everything
                 break

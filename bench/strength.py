@@ -37,9 +37,9 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
-from tavli.game import outcome_of  # noqa: E402
-from tavli.movegen import legal_plays  # noqa: E402
-from tavli.position import Position  # noqa: E402
+from tavli.games.portes import outcome_of  # noqa: E402
+from tavli.games.portes import legal_plays  # noqa: E402
+from tavli.games.portes import Position  # noqa: E402
 from tools.train import refs  # noqa: E402
 
 ROLLS = refs.ROLLS

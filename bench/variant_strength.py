@@ -35,7 +35,8 @@ from tavli.ai import variant_net as vn  # noqa: E402
 from tavli.ai.players import AIPlayer  # noqa: E402
 from tavli.ai.search import ROLL_WEIGHTS, ROLLS  # noqa: E402
 from tavli.bots import BeginnerBot, MatchContext  # noqa: E402
-from tavli.variants import variant  # noqa: E402
+from tavli.games.base import Side  # noqa: E402
+from tavli.games.registry import game_kind  # noqa: E402
 
 
 def load_weights(name: str, path: str) -> vn.VariantEvaluator:
@@ -60,7 +61,7 @@ class Luck:
     """The luck of each roll by the shipped net's 0-ply values (see the module docstring)."""
 
     def __init__(self, name: str) -> None:
-        self.v = variant(name)
+        self.v = game_kind(name)
         self.ev = vn.default_variant_evaluator(name)
 
     def best(self, position, roll) -> float:
@@ -75,7 +76,7 @@ class Luck:
 
 def play_game(name: str, players, rolls, luck: Luck | None, times: list[float]) -> tuple[float, float]:
     """(points for players[0], luck of players[0] minus that of players[1])."""
-    v = variant(name)
+    v = game_kind(name)
     context = MatchContext(length=None, variant=name, cube_available=False)
     position = v.initial()
     side = 0
@@ -88,10 +89,10 @@ def play_game(name: str, players, rolls, luck: Luck | None, times: list[float]) 
         if side == 0:
             times.append(time.perf_counter() - t0)
         position = play.result
-        ending = v.outcome(position)
+        ending = v.ending(position)
         if ending is not None:
             pts = 0.0 if ending.winner is None else float(ending.points)
-            mover = side if ending.winner == "opponent" else 1 - side
+            mover = side if ending.winner == Side.OPPONENT else 1 - side
             return (pts if mover == 0 else -pts), lucks[0] - lucks[1]
         side = 1 - side
     raise RuntimeError("a game longer than the dice drawn")

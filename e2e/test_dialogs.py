@@ -61,7 +61,7 @@ def test_pass_and_play_double_take_redouble_drop_resign_and_resign_match(page):
     assert dialog(page) == "" and phase(page) == "roll"
     page.click("#panel button[data-action=resign]")
     page.click("dialog button[data-action=resign-single]")
-    from tavli.game import Outcome
+    from tavli.games.base import Outcome
 
     ctl.offer_resign(Outcome.SINGLE)
     assert phase(page) == "resign" and dialog(page) == "answer"

@@ -192,7 +192,7 @@ def browser_context_args(browser_context_args: dict, request) -> dict:
 
 
 def test_nothing_is_clipped_and_everything_is_reachable(page, browser_context_args):
-    from tavli.game import Outcome
+    from tavli.games.base import Outcome
 
     size = next(k for k, v in SIZES.items() if v["viewport"] == browser_context_args["viewport"])
     boot(page, QUERY)

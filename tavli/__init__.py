@@ -14,19 +14,20 @@ from typing import TYPE_CHECKING, Any
 _EXPORTS = {
     "DiceSource": "dice", "FixedDice": "dice", "FunctionDice": "dice", "SecureDice": "dice",
     "SeededDice": "dice", "dice_source": "dice",
-    "Game": "game", "GameError": "game", "GameResult": "game", "Outcome": "game", "outcome_of": "game",
+    "Game": "game", "GameError": "game",
+    "GameResult": "games.base", "IllegalMove": "games.base", "Move": "games.base", "Outcome": "games.base",
+    "Play": "games.base", "Termination": "games.base",
+    "BAR": "games.portes", "CHECKERS": "games.portes", "OFF": "games.portes", "Position": "games.portes",
+    "Turn": "games.portes", "legal_plays": "games.portes", "outcome_of": "games.portes",
     "GameScore": "scores", "Match": "match", "MatchError": "match",
-    "Move": "movegen", "Play": "movegen", "legal_plays": "movegen",
     "format_play": "notation", "parse_moves": "notation",
-    "BAR": "position", "CHECKERS": "position", "OFF": "position", "Position": "position",
     "Rules": "scoring",
-    "IllegalMove": "turn", "Turn": "turn",
 }
 
 __all__ = [
     "BAR", "CHECKERS", "OFF",
     "DiceSource", "FixedDice", "FunctionDice", "SecureDice", "SeededDice", "dice_source",
-    "Game", "GameError", "GameResult", "Outcome", "outcome_of",
+    "Game", "GameError", "GameResult", "Outcome", "Termination", "outcome_of",
     "IllegalMove", "Move", "Play", "Turn", "legal_plays",
     "Position", "format_play", "parse_moves",
     "GameScore", "Match", "MatchError", "Rules",
@@ -48,11 +49,10 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # for type checkers and IDEs: the same names, imported eagerly
     from .dice import DiceSource, FixedDice, FunctionDice, SecureDice, SeededDice, dice_source
-    from .game import Game, GameError, GameResult, Outcome, outcome_of
+    from .game import Game, GameError
+    from .games.base import GameResult, IllegalMove, Move, Outcome, Play, Termination
+    from .games.portes import BAR, CHECKERS, OFF, Position, Turn, legal_plays, outcome_of
     from .match import Match, MatchError
     from .scores import GameScore
-    from .movegen import Move, Play, legal_plays
     from .notation import format_play, parse_moves
-    from .position import BAR, CHECKERS, OFF, Position
     from .scoring import Rules
-    from .turn import IllegalMove, Turn

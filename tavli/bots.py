@@ -27,10 +27,10 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .game import Outcome
-from .movegen import Play, legal_plays
+from .games.base import Outcome, Play
+from .games.portes import Position, legal_plays
+from .games.registry import game_kind, kind_of
 from .phase import Phase
-from .position import Position
 from .scoring import Rules
 from .steps import Steps
 
@@ -132,12 +132,10 @@ class BeginnerBot:
         """The play of ``dice`` whose resulting position scores best (a Plakoto or Fevga
         position: among ``plays``, or that game's legal plays with the context's options)."""
         rules = context.rules if context is not None else Rules.international()
-        if not isinstance(position, Position):
+        if not kind_of(position).cube:
             if plays is None:
-                from .variants import variant
-
                 options = context.variant_options if context is not None else {}
-                plays = variant(variant_name(position)).legal_plays(
+                plays = game_kind(variant_name(position)).legal_plays(
                     position, dice, **{**options, "minimize_waste": rules.minimize_waste}
                 )
             return choose_variant_play(plays)
@@ -180,7 +178,7 @@ class BeginnerBot:
     def resign_offer(self, position: Position, context: MatchContext) -> Outcome | None:
         """What to resign, on roll in ``position`` before rolling: only a sure loss, and no more
         than is sure (None: play on; always in Plakoto and Fevga)."""
-        if not isinstance(position, Position) or not certain_loss(position):
+        if not kind_of(position).cube or not certain_loss(position):
             return None
         surely = Outcome.GAMMON if certain_gammon(position) else Outcome.SINGLE
         if not context.rules.resign_offers:
@@ -234,7 +232,7 @@ class BeginnerBot:
         if phase == Phase.MOVE:
             dice = match.rolled
             assert dice is not None
-            if context.variant != "portes" and match.turn is not None:
+            if not game_kind(context.variant).cube and match.turn is not None:
                 # the turn's plays follow the game's own options
                 match.play(self.choose_play(match.game.position, dice, context, plays=match.turn.plays), player=player)
             else:
@@ -275,9 +273,7 @@ def evaluate(position: Position) -> float:
 
 def variant_name(position: object) -> str:
     """"portes", "plakoto" or "fevga": the game a position belongs to."""
-    if isinstance(position, Position):
-        return "portes"
-    return "plakoto" if hasattr(position, "player_pinned") else "fevga"
+    return kind_of(position).name
 
 
 def choose_variant_play(plays: list) -> object:
@@ -297,9 +293,10 @@ def evaluate_variant(position: object) -> float:
     me, opp = position.player, position.opponent
     my_pips, opp_pips = position.pip_counts()
     score = float(opp_pips - my_pips)
-    if not any(me[6:24]) and not any(opp[6:24]) and not getattr(position, "player_pinned", None):
+    pins = kind_of(position).pins
+    if not any(me[6:24]) and not any(opp[6:24]) and not (pins and position.player_pinned):
         return score + 1.0 * position.borne_off()[0]  # a pure race home
-    if hasattr(position, "player_pinned"):
+    if pins:
         return score + _plakoto_terms(position)
     return score + _fevga_terms(me)
 

@@ -34,11 +34,11 @@ from .events import (
     Resumed,
     Took,
 )
-from .game import Outcome
+from .games.base import Outcome, Termination
 from .matchbase import MatchBase
 from .matchsetup import MAX_CUBE, VARIANT_TITLES, check_player
 from .phase import Phase
-from .scores import GameScore, MatchError, Reason, level_name, parse_level
+from .scores import GameScore, MatchError, level_name, parse_level
 
 if TYPE_CHECKING:
     from .clock import ClockState
@@ -116,7 +116,7 @@ class MatchDecisions(MatchBase):
         self._require(Phase.CUBE, player)
         dropper = 1 - self.game.on_roll
         self._record(Dropped(dropper, t=now))
-        return self._end_game(1 - dropper, Outcome.SINGLE, Reason.DROP, now)
+        return self._end_game(1 - dropper, Outcome.SINGLE, Termination.DROP, now)
 
     # --- resigning ------------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ class MatchDecisions(MatchBase):
             if level is not None and parse_level(level) != chosen:
                 raise MatchError(f"resigning now counts as a {level_name(chosen)}, it cannot be offered as another")
             self._record(Resigned(resigner, chosen, t=now))
-            return self._end_game(1 - resigner, chosen, Reason.RESIGN, now)
+            return self._end_game(1 - resigner, chosen, Termination.RESIGN, now)
         if level is None:
             raise MatchError("say what you resign: single, gammon or backgammon")
         chosen = parse_level(level)
@@ -166,7 +166,7 @@ class MatchDecisions(MatchBase):
         self._record(ResignationOffered(resigner, chosen, t=now))
         if chosen == self.rules.resign_levels()[-1]:
             self._record(ResignationAccepted(1 - resigner, True, t=now))
-            return self._end_game(1 - resigner, chosen, Reason.RESIGN, now)
+            return self._end_game(1 - resigner, chosen, Termination.RESIGN, now)
         self.resign_offer = chosen
         self.phase = Phase.RESIGN
         self._clock_start(1 - resigner, now)
@@ -179,7 +179,7 @@ class MatchDecisions(MatchBase):
         assert self.resign_offer is not None
         accepter = 1 - self.game.on_roll
         self._record(ResignationAccepted(accepter, t=now))
-        return self._end_game(accepter, self.resign_offer, Reason.RESIGN, now)
+        return self._end_game(accepter, self.resign_offer, Termination.RESIGN, now)
 
     def refuse_resignation(self, now: float | None = None, *, player: int | None = None) -> None:
         """Refuse it: the resigner plays on or offers a higher level this turn."""
@@ -198,9 +198,9 @@ class MatchDecisions(MatchBase):
         if self.phase == Phase.MATCH_OVER:
             raise MatchError("the match is already over")
         self._record(MatchResigned(player, t=now))
-        self._forfeit(player, Reason.RESIGN_MATCH, now)
+        self._forfeit(player, Termination.RESIGN_MATCH, now)
 
-    def concede(self, loser: int, level: Outcome | int | str, *, reason: Reason = Reason.RESIGN, now: float | None = None) -> GameScore:
+    def concede(self, loser: int, level: Outcome | int | str, *, reason: Termination = Termination.RESIGN, now: float | None = None) -> GameScore:
         """The round ends with ``loser`` giving up ``level`` at any point of the game: only for
         transcripts of other programs, where a player may resign during a turn."""
         check_player(loser)
@@ -262,4 +262,4 @@ class MatchDecisions(MatchBase):
         assert self.flagged is not None
         claimant = 1 - self.flagged
         self._record(Claimed(claimant, t=now))
-        return self._end_game(claimant, Outcome.GAMMON, Reason.TIMEOUT, now)
+        return self._end_game(claimant, Outcome.GAMMON, Termination.TIMEOUT, now)

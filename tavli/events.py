@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .phase import Phase
-from .scores import GameScore, Level, Reason, level_name, parse_level
+from .games.base import Termination
+from .scores import GameScore, Level, level_name, parse_level
 
 if TYPE_CHECKING:
     from .match import Match
@@ -54,7 +55,7 @@ def _plain(value: Any) -> Any:
     """A field's value as JSON-ready data: tuples as lists, levels by name."""
     if isinstance(value, Level):
         return level_name(value)
-    if isinstance(value, Reason):
+    if isinstance(value, Termination):
         return value.value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -161,7 +162,7 @@ class Conceded(LevelEvent):
     """A round given up during a turn (transcripts of other programs)."""
 
     type: ClassVar[str] = "concede"
-    reason: Reason | None = None
+    reason: Termination | None = None
 
 
 class Claimed(PlayerEvent):
@@ -215,7 +216,7 @@ class MatchOver(Event):
     type: ClassVar[str] = "match-over"
     winner: int | None
     scores: Pair
-    reason: Reason
+    reason: Termination
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +261,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         elif f.name == "level":
             value = parse_level(value)
         elif f.name == "reason":
-            value = Reason(value)
+            value = Termination(value)
         values[f.name] = value
     return cls(**values, t=t)
 
@@ -316,7 +317,7 @@ def redo(m: Match, event: Event) -> None:
         case AutoRollSet(player=who, on=on):
             m.set_auto_roll(who, on, now)
         case Conceded(player=who, level=level, reason=reason):
-            m.concede(who, level, reason=reason or Reason.RESIGN, now=now)
+            m.concede(who, level, reason=reason or Termination.RESIGN, now=now)
         case _:
             raise ValueError(f"cannot replay a {event.type!r} event")
 

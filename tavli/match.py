@@ -43,12 +43,11 @@ from typing import TYPE_CHECKING, Any
 from .decisions import MatchDecisions
 from .dice import FixedDice
 from .events import AutoRollSet, Event, OpeningRoll, Rolled, SetUp, redo
+from .games.base import Move, Play
 from .matchsetup import check_player
-from .movegen import Move, Play
 from .phase import Phase
 from .scores import MatchError
 from .scoring import Rules
-from .variants import VariantPlay
 
 if TYPE_CHECKING:
     from .clock import Clock
@@ -151,7 +150,7 @@ class Match(MatchDecisions):
         return self._finish_turn(now)
 
     def play(self, play: Play | Iterable[tuple[int, int]] | str, now: float | None = None, *, player: int | None = None) -> Play:
-        """Make a whole play at once and end the turn: a :class:`~tavli.movegen.Play`, a list of
+        """Make a whole play at once and end the turn: a :class:`~tavli.games.base.Play`, a list of
         ``(from, to)`` single-die moves, or notation such as ``"24/18 13/8"``."""
         now = self._begin(now)
         self._require(Phase.MOVE, player)
@@ -171,7 +170,7 @@ class Match(MatchDecisions):
         dice = self.game.dice
         assert turn is not None and dice is not None
         plays: list[Play] = turn.plays
-        if isinstance(play, (Play, VariantPlay)):
+        if isinstance(play, Play):
             if play in plays:
                 return play
             if play.position == turn.position:

@@ -22,7 +22,8 @@ from .events import (
     Rolled,
     TimedOut,
 )
-from .game import Game, GameResult, Outcome
+from .game import Game
+from .games.base import GameResult, Outcome, Play, Termination
 from .matchsetup import (
     MAX_LENGTH,
     OPTIONS,
@@ -34,16 +35,15 @@ from .matchsetup import (
     match_options,
     rules_for,
 )
-from .movegen import Play
 from .phase import Phase
-from .position import Position
-from .scores import GameScore, MatchError, Reason, reason_of_game
+from .games.portes import Position
+from .scores import GameScore, MatchError
 from .scoring import Rules
 from .snapshot import MatchSnapshot
 
 if TYPE_CHECKING:
     from .clock import Clock
-    from .turn import Turn
+    from .games.turn import Turn
 
 
 class MatchBase:
@@ -93,7 +93,7 @@ class MatchBase:
         self.result: GameScore | None = None  # how the current game ended
         self.results: list[GameScore] = []
         self.winner: int | None = None
-        self.end_reason: Reason | None = None
+        self.end_reason: Termination | None = None
         self.flagged: int | None = None  # the player whose reserve ran out, while a claim is open
         self.flag_seen = False  # a flag fell earlier in the match
         self.starter: int | None = None  # who rolled first in this game (None before the opening roll)
@@ -257,10 +257,10 @@ class MatchBase:
             result = state.result
             assert result is not None
             if result.winner is None:
-                game.finish(GameResult(None, None, "both mothers"))
+                game.finish(GameResult(None, None, Termination.DRAW))
             else:
                 assert result.outcome is not None
-                game.concede(result.winner, result.outcome)
+                game.concede(result.winner, result.outcome, result.reason)
         self.game = game
         self.phase = state.phase
         self.game_number = state.game_number
@@ -304,7 +304,7 @@ class MatchBase:
     def _require(self, phase: Phase, player: int | None = None) -> None:
         if self.phase != phase:
             if self.phase == Phase.MATCH_OVER:
-                if self.end_reason == Reason.TIMEOUT and self.winner is not None:
+                if self.end_reason == Termination.TIMEOUT and self.winner is not None:
                     raise MatchError(f"the match is over: player {1 - self.winner} ran out of time")
                 raise MatchError("the match is over")
             raise MatchError(f"cannot do that now: the match is at '{self.phase}', not '{phase}'")
@@ -352,20 +352,20 @@ class MatchBase:
             result = self.game.result
             assert result is not None
             if result.winner is None:
-                self._score(GameScore(None, None, None, self.cube, 0, Reason.DRAW), now)
+                self._score(GameScore(None, None, None, self.cube, 0, Termination.DRAW), now)
             else:
                 assert result.outcome is not None
-                self._end_game(result.winner, result.outcome, reason_of_game(result.reason), now)
+                self._end_game(result.winner, result.outcome, result.termination, now)
             return play
         self.phase = Phase.ROLL
         self._new_turn()
         self._clock_start(self.game.on_roll, now)
         return play
 
-    def _end_game(self, winner: int, outcome: Outcome, reason: Reason, now: float | None) -> GameScore:
+    def _end_game(self, winner: int, outcome: Outcome, reason: Termination, now: float | None) -> GameScore:
         if self.game.phase != "over":
-            self.game.concede(winner, outcome)
-        if reason == Reason.TIMEOUT:
+            self.game.concede(winner, outcome, reason)
+        if reason == Termination.TIMEOUT:
             counted = Outcome.GAMMON  # a claimed win on time counts 2, whatever else applies
         else:
             counted = self.rules.counted(outcome, cube=self.cube, money=self.money)
@@ -390,18 +390,18 @@ class MatchBase:
         if self.length is not None and total >= self.length:
             self._finish_match(score.winner, score.reason, now)
         elif self.length is None and self.max_games is not None and self.game_number >= self.max_games:
-            self._finish_match(self._money_leader(), Reason.GAMES, now)
+            self._finish_match(self._money_leader(), Termination.GAMES, now)
         else:
             self.phase = Phase.GAME_OVER
             self._clock_stop(now)
 
-    def _forfeit(self, loser: int, reason: Reason, now: float | None) -> None:
+    def _forfeit(self, loser: int, reason: Termination, now: float | None) -> None:
         winner = 1 - loser
         if self.length is not None:
             if self.phase != Phase.GAME_OVER:  # a game in play is lost with the match
                 points = self.length - self.scores[winner]
                 score = GameScore(winner, Outcome.SINGLE, Outcome.SINGLE, self.cube, points, reason)
-                self.game.concede(winner, Outcome.SINGLE)
+                self.game.concede(winner, Outcome.SINGLE, reason)
                 self.result = score
                 self.results.append(score)
                 self.scores[winner] = self.length
@@ -411,7 +411,7 @@ class MatchBase:
             return
         if self.phase != Phase.GAME_OVER:
             top = self.rules.resign_levels()[-1]
-            self.game.concede(winner, top)
+            self.game.concede(winner, top, reason)
             counted = self.rules.counted(top, cube=self.cube, money=True)
             score = GameScore(winner, top, counted, self.cube, int(counted) * self.cube, reason)
             self.scores[winner] += score.points
@@ -420,7 +420,7 @@ class MatchBase:
             self._record(GameWon(score, self._score_pair()))
         self._finish_match(winner, reason, now)
 
-    def _finish_match(self, winner: int | None, reason: Reason, now: float | None) -> None:
+    def _finish_match(self, winner: int | None, reason: Termination, now: float | None) -> None:
         self.winner = winner
         self.end_reason = reason
         self.phase = Phase.MATCH_OVER
@@ -461,7 +461,7 @@ class MatchBase:
             return
         if state.match_lost:
             self._record(TimedOut(loser, t=now))
-            self._forfeit(loser, Reason.TIMEOUT, now)
+            self._forfeit(loser, Termination.TIMEOUT, now)
         elif state.claimable and self.flagged is None and self.phase not in (Phase.OPENING, Phase.GAME_OVER):
             if not self.flag_seen or state.players[loser].in_bank:
                 self.flag_seen = True

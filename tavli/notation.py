@@ -11,51 +11,14 @@ from __future__ import annotations
 
 import re
 
-from .position import Position
+from .games.base import format_moves
+from .games.portes import Position
 
 
 def format_play(position: Position, moves: tuple[tuple[int, int], ...]) -> str:
     """Notation for ``moves`` (``(from, to)`` in the mover's numbering) played in ``position``."""
-    if not moves:
-        return ""
-    rows = sorted(moves, key=lambda m: (-m[0], -m[1]))
-    paths: list[list[int] | None] = [[a, b] for a, b in rows]
-    for i in range(len(paths)):
-        for j in range(i, len(paths)):
-            pi, pj = paths[i], paths[j]
-            if pi is None or pj is None or i == j:
-                continue
-            if pi[-1] == pj[0] and pi[-1] != 0:
-                if _opponent_on(position, pi[-1]):
-                    pi.append(pj[1])  # hit on the way: keep the intermediate point
-                else:
-                    pi[-1] = pj[1]
-                paths[j] = None
-    joined = [p for p in paths if p is not None]
-    counted: list[tuple[list[int], int]] = []
-    for path in joined:
-        for k, (other, n) in enumerate(counted):
-            if other == path:
-                counted[k] = (other, n + 1)
-                break
-        else:
-            counted.append((path, 1))
-    parts = []
-    marked: set[int] = set()  # points already marked as hit
-    for path, n in counted:
-        text = _name(path[0])
-        for point in path[1:-1]:  # an intermediate point is kept only where it hit
-            text += "/" + _name(point) + "*"
-            marked.add(point)
-        end = path[-1]
-        text += "/" + _name(end)
-        if end not in marked and _opponent_on(position, end):
-            text += "*"
-            marked.add(end)
-        if n > 1:
-            text += f"({n})"
-        parts.append(text)
-    return " ".join(parts)
+    hit = {p for p in range(1, 25) if position.opponent[24 - p]}  # a blot there is hit
+    return format_moves(moves, hit, mark_once=True)
 
 
 _TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:off|\d{1,2})\*?)+)(?:\((\d)\))?$")
@@ -80,10 +43,3 @@ def parse_moves(text: str) -> list[tuple[int, int]]:
             hops.extend([(a, b)] * int(m.group(3) or 1))
     return hops
 
-
-def _opponent_on(position: Position, point: int) -> bool:
-    return 1 <= point <= 24 and position.opponent[24 - point] > 0
-
-
-def _name(point: int) -> str:
-    return "bar" if point == 25 else "off" if point == 0 else str(point)

@@ -1,43 +1,19 @@
-"""How a game of a match ended and what it counted (:class:`GameScore`), why (:class:`Reason`), and
+"""How a game of a match ended and what it counted (:class:`GameScore`), why (:class:`~tavli.games.base.Termination`), and
 the levels of a result (single, gammon, backgammon: :class:`~tavli.game.Outcome`) by name."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
-from .game import GameError, Outcome
+from .game import GameError
+from .games.base import Outcome, Termination
 
 Level = Outcome  # a result's level: single 1, gammon 2, backgammon 3
 
 
 class MatchError(GameError):
     """An action that the match does not allow in its current state (nothing was changed)."""
-
-
-class Reason(StrEnum):
-    """Why a game (or the match) ended; the value is what the save file writes."""
-
-    BEAR_OFF = "bear-off"  # a player bore off all his checkers
-    MOTHER = "mother"  # Plakoto: a mother checker pinned
-    DRAW = "draw"  # Plakoto: both mothers pinned, nobody scores
-    DROP = "drop"  # a double was dropped
-    RESIGN = "resign"  # a resignation, offered and accepted or Greek
-    TIMEOUT = "timeout"  # a win on time
-    RESIGN_MATCH = "resign-match"  # the match was resigned
-    GAMES = "games"  # the match only: the agreed number of money games was played
-
-
-# What the game says of its own ending -> why the match scores it so (tavli.game.GameResult.reason).
-_GAME_ENDINGS = {"borne off": Reason.BEAR_OFF, "mother": Reason.MOTHER, "both mothers": Reason.DRAW,
-                 "conceded": Reason.RESIGN}
-
-
-def reason_of_game(ending: str) -> Reason:
-    """The :class:`Reason` for a game that ended on the board as ``ending`` says
-    (:attr:`tavli.game.GameResult.reason`)."""
-    return _GAME_ENDINGS.get(ending, Reason.BEAR_OFF)
 
 
 def level_name(level: Outcome) -> str:
@@ -71,7 +47,7 @@ class GameScore:
     counted: Outcome | None  # what it counts as under the rules (Jacoby, no backgammons)
     cube: int
     points: int
-    reason: Reason
+    reason: Termination
 
     @property
     def is_draw(self) -> bool:
@@ -92,7 +68,7 @@ class GameScore:
         """The score :meth:`to_dict` wrote; ``ValueError`` (a :class:`MatchError`) for anything
         else."""
         try:
-            reason = Reason(data["reason"])
+            reason = Termination(data["reason"])
         except ValueError:
             raise MatchError(f"unknown reason {data['reason']!r}") from None
         if data["winner"] is None:
@@ -109,4 +85,4 @@ class GameScore:
         )
 
 
-__all__ = ["LEVELS", "GameScore", "Level", "MatchError", "Reason", "level_name", "parse_level", "reason_of_game"]
+__all__ = ["LEVELS", "GameScore", "Level", "MatchError", "level_name", "parse_level"]

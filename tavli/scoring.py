@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .game import Outcome
+from .games.base import Outcome
 
 PRESETS = ("international", "greek")
 

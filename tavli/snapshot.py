@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .dice import DiceSource
     from .events import Event
-    from .game import Outcome
-    from .movegen import Move
+    from .games.base import Move, Outcome, Termination
     from .phase import Phase
-    from .scores import GameScore, Reason
+    from .scores import GameScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +53,7 @@ class MatchSnapshot:
     result: GameScore | None
     results: tuple[GameScore, ...]
     winner: int | None
-    end_reason: Reason | None
+    end_reason: Termination | None
     flagged: int | None
     flag_seen: bool
     starter: int | None

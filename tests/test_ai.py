@@ -10,9 +10,7 @@ from tavli.ai import bearoff, cube
 from tavli.ai.evaluator import N_INPUTS, consistent, default_evaluator, encode, equity, invert
 from tavli.ai.players import LEVELS, AIPlayer, make_player
 from tavli.ai.search import one_ply_value
-from tavli.game import outcome_of
-from tavli.movegen import legal_plays
-from tavli.position import Position
+from tavli.games.portes import Position, legal_plays, outcome_of
 
 
 def _home(*counts: int) -> tuple[int, ...]:

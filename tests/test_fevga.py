@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tavli.fevga import FevgaPosition, FevgaRules, Turn, legal_plays, opponent_point, outcome_of
-from tavli.turn import IllegalMove
-from tavli.variants import Ending, variant
+from tavli.games.base import GameResult, IllegalMove, Outcome, Side, Termination
+from tavli.games.fevga import FevgaPosition, FevgaRules, Turn, ending, legal_plays, opponent_point
+from tavli.games.registry import game_kind
 
 P = FevgaPosition.from_points
 
@@ -152,10 +152,10 @@ def test_bear_off_and_results():
     assert texts(P({6: 1, 2: 1}, {1: 13}), (5, 1)) == {"6/1 2/1", "6/off"}
     assert texts(P({7: 1, 2: 1}, {1: 13}), (6, 5)) == {"7/1 2/off", "7/off"}  # 7/2 2/off, joined
     one = legal_plays(P({1: 1}, {3: 13}), (1, 1))[0]
-    assert one.moves == ((1, 0),) and outcome_of(one.result) == Ending("opponent", 1, "borne off")
+    assert one.moves == ((1, 0),) and ending(one.result) == GameResult(Side.OPPONENT, Outcome.SINGLE, Termination.BEAR_OFF)
     two = legal_plays(P({1: 1}, {20: 15}), (3, 2))[0]
-    assert outcome_of(two.result) == Ending("opponent", 2, "borne off")
-    assert outcome_of(FevgaPosition.initial()) is None
+    assert ending(two.result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.BEAR_OFF)
+    assert ending(FevgaPosition.initial()) is None
 
 
 def test_only_the_larger_die_when_only_one_can_be_played():
@@ -195,13 +195,15 @@ def test_position_id_round_trip_and_errors():
 
 
 def _both_on_12() -> str:
-    from tavli.variants import counts_bits, encode_bits, side_from_points
+    from tavli.codec import encode_bits
+    from tavli.games.base import side_from_points, sides_bits
 
-    return encode_bits(counts_bits(side_from_points({24: 1})) + counts_bits(side_from_points({12: 1})), 10)
+    player, opponent = side_from_points({12: 1}, bar=False), side_from_points({24: 1}, bar=False)
+    return encode_bits(sides_bits(player, opponent, bar=False), 14)
 
 
 def test_registry():
-    v = variant("fevga")
+    v = game_kind("fevga")
     assert v.initial() == FevgaPosition.initial()
     assert v.opponent_point(12) == 24
     assert v.options == {"minimize_waste": False, "first_checker": "pass", "prime": "open"}

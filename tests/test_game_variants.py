@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tavli import FixedDice, Outcome, Position
-from tavli.fevga import FevgaPosition
-from tavli.game import Game, GameError, GameResult
-from tavli.plakoto import PlakotoPosition
+from tavli.games.fevga import FevgaPosition
+from tavli.game import Game, GameError
+from tavli.games.base import GameResult, Termination
+from tavli.games.plakoto import PlakotoPosition
 
 P = PlakotoPosition.from_points
 F = FevgaPosition.from_points
@@ -76,7 +77,7 @@ def test_a_mother_pinned_wins_two_or_the_option():
         game.set_dice((2, 1))
         game.play(next(p for p in game.turn.plays if (3, 1) in p.moves))
         assert game.phase == "over"
-        assert game.result == GameResult(1, Outcome(points), "mother")
+        assert game.result == GameResult(1, Outcome(points), Termination.MOTHER)
         assert game.result.points == points
 
 
@@ -87,7 +88,7 @@ def test_both_mothers_pinned_is_a_draw():
     game.play(next(p for p in game.turn.plays if (3, 1) in p.moves))
     assert game.phase == "over"
     assert game.result.is_draw and game.result.winner is None and game.result.outcome is None
-    assert game.result.points == 0 and game.result.reason == "both mothers"
+    assert game.result.points == 0 and game.result.termination is Termination.DRAW
 
 
 @pytest.mark.parametrize("make", [P, F])
@@ -96,7 +97,7 @@ def test_bearing_off_wins_one_or_two(make, left, points):
     game = Game(variant="plakoto" if make is P else "fevga", position=make({1: 1}, {6: left}), on_roll=0)
     game.set_dice((3, 2))
     game.play(game.turn.plays[0])
-    assert game.result == GameResult(0, Outcome(points), "borne off")
+    assert game.result == GameResult(0, Outcome(points), Termination.BEAR_OFF)
     assert game.position_for(0).borne_off() == (15, 15 - left)
 
 

@@ -20,7 +20,7 @@ from tavli.formats.ids import (
     encode_xgid,
     parse_xgid,
 )
-from tavli.position import Position
+from tavli.games.portes import Position
 
 START_XGID_BOARD = "-b----E-C---eE---c-e----B-"
 
@@ -91,7 +91,7 @@ def test_larger_die_is_written_first_as_gnubg_does():
 
 
 def test_position_and_match_id_pair_for_the_start():
-    assert Position.initial().gnubg_id() == "4HPwATDgc/ABMA"
+    assert Position.initial().position_id() == "4HPwATDgc/ABMA"
 
 
 # --- Match ID: round trips and malformed input ------------------------------------------------------
@@ -200,7 +200,7 @@ def test_xgid_to_gnubg_ids_as_gnubg_set_xgid_does():
     # independent converter, in the R package backgammoncalculator's README.
     position, state = decode_xgid(f"XGID={START_XGID_BOARD}:0:0:1:53:1:2:1:3:10")
     assert state.score == (2, 1) and state.match_length == 3 and state.crawford
-    assert f"{position.gnubg_id()}:{encode_match_id(state)}" == "4HPwATDgc/ABMA:8IluACAACAAE"
+    assert f"{position.position_id()}:{encode_match_id(state)}" == "4HPwATDgc/ABMA:8IluACAACAAE"
 
 
 def test_xgid_board_is_from_x_and_position_from_the_player_on_roll():

@@ -8,11 +8,11 @@ import json
 import pytest
 
 from tavli import FixedDice
-from tavli.fevga import FevgaPosition
+from tavli.games.fevga import FevgaPosition
 from tavli.formats import savefile
 from tavli.match import Match, MatchError
 from tavli.matchsetup import match_options
-from tavli.plakoto import PlakotoPosition
+from tavli.games.plakoto import PlakotoPosition
 
 P = PlakotoPosition.from_points
 F = FevgaPosition.from_points

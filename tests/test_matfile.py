@@ -31,9 +31,8 @@ from tavli.formats.matmoves import (
     notation_to_mat,
     play_to_mat,
 )
-from tavli.movegen import legal_plays
+from tavli.games.portes import Position, legal_plays
 from tavli.notation import parse_moves
-from tavli.position import Position
 
 A = MatAction
 

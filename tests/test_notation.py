@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tavli.movegen import legal_plays
+from tavli.games.portes import Position, legal_plays
 from tavli.notation import format_play, parse_moves
-from tavli.position import Position
 
 P = Position.from_points
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tavli.plakoto import PlakotoPosition, Turn, legal_plays, outcome_of
-from tavli.turn import IllegalMove
-from tavli.variants import Ending, variant
+from tavli.games.base import GameResult, IllegalMove, Outcome, Side, Termination
+from tavli.games.plakoto import PlakotoPosition, Turn, ending, legal_plays
+from tavli.games.registry import game_kind
 
 P = PlakotoPosition.from_points
 
@@ -117,25 +117,25 @@ def test_mother_pinned_wins_two_points_at_once():
     pos = P({3: 1, 10: 5}, {24: 1, 13: 14})
     play = next(p for p in legal_plays(pos, (2, 1)) if (3, 1) in p.moves)
     assert play.result.mothers_pinned() == (True, False)
-    assert outcome_of(play.result) == Ending("opponent", 2, "mother")
-    assert outcome_of(play.result, mother_points=1) == Ending("opponent", 1, "mother")
+    assert ending(play.result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER)
+    assert ending(play.result, mother_points=1) == GameResult(Side.OPPONENT, Outcome.SINGLE, Termination.MOTHER)
 
 
 def test_mother_pinned_while_the_pinner_keeps_starting_checkers_play_goes_on():
     pos = P({3: 1, 24: 2, 10: 5}, {24: 1, 13: 14})
     play = next(p for p in legal_plays(pos, (2, 1)) if (3, 1) in p.moves and (10, 9) in p.moves)
     assert play.result.mothers_pinned() == (True, False)
-    assert outcome_of(play.result) is None
+    assert ending(play.result) is None
 
 
 def test_then_the_pinner_wins_when_his_last_starting_checker_leaves():
     # The player pins the opponent's mother (his 1-point) and has one checker left on his 24.
     pos = P({1: 1, 24: 1, 10: 5}, {24: 1, 13: 14}, opponent_pinned={24})
-    assert outcome_of(pos) is None
+    assert ending(pos) is None
     stay = next(p for p in legal_plays(pos, (2, 1)) if 24 not in {m.start for m in p.steps})
-    assert outcome_of(stay.result) is None
+    assert ending(stay.result) is None
     leave = next(p for p in legal_plays(pos, (2, 1)) if (24, 22) in p.moves)
-    assert outcome_of(leave.result) == Ending("opponent", 2, "mother")
+    assert ending(leave.result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER)
 
 
 def test_both_mothers_pinned_is_a_draw():
@@ -144,8 +144,8 @@ def test_both_mothers_pinned_is_a_draw():
     pos = P({3: 1, 24: 1, 13: 5}, {24: 1, 1: 1, 10: 5}, player_pinned={24})
     play = next(p for p in legal_plays(pos, (2, 1)) if (3, 1) in p.moves)
     assert play.result.mothers_pinned() == (True, True)
-    assert outcome_of(play.result) == Ending(None, 0, "both mothers")
-    assert outcome_of(play.result).is_draw
+    assert ending(play.result) == GameResult(None, None, Termination.DRAW)
+    assert ending(play.result).is_draw
 
 
 def test_mother_is_only_the_last_checker_on_the_start():
@@ -160,10 +160,10 @@ def test_mother_is_only_the_last_checker_on_the_start():
 def test_one_and_two_point_results():
     single = P({1: 1}, {1: 3, 2: 2})  # the opponent has borne off ten
     play = legal_plays(single, (1, 2))[0]
-    assert play.moves == ((1, 0),) and outcome_of(play.result) == Ending("opponent", 1, "borne off")
+    assert play.moves == ((1, 0),) and ending(play.result) == GameResult(Side.OPPONENT, Outcome.SINGLE, Termination.BEAR_OFF)
     double = P({1: 1}, {12: 15})
-    assert outcome_of(legal_plays(double, (6, 6))[0].result) == Ending("opponent", 2, "borne off")
-    assert outcome_of(PlakotoPosition.initial()) is None
+    assert ending(legal_plays(double, (6, 6))[0].result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.BEAR_OFF)
+    assert ending(PlakotoPosition.initial()) is None
 
 
 # --- the step-by-step turn ------------------------------------------------------------------------
@@ -225,11 +225,13 @@ def test_malformed_ids_say_why(text, reason):
 
 def test_id_with_a_pin_on_two_checkers_is_rejected():
     # Two opponent checkers on the player's 7 under one of the player's, "player on top".
-    from tavli.variants import counts_bits, encode_bits, side_from_points
+    from tavli.codec import encode_bits
+    from tavli.games.base import side_from_points, sides_bits
 
-    bits = counts_bits(side_from_points({18: 2})) + counts_bits(side_from_points({7: 1})) + [1]
+    player, opponent = side_from_points({7: 1}, bar=False), side_from_points({18: 2}, bar=False)
+    bits = sides_bits(player, opponent, bar=False) + [1]
     with pytest.raises(ValueError, match="pins 2"):
-        PlakotoPosition.from_id(encode_bits(bits, 12))
+        PlakotoPosition.from_id(encode_bits(bits, 16))
 
 
 def test_invalid_positions_are_rejected():
@@ -242,18 +244,21 @@ def test_invalid_positions_are_rejected():
 
 
 def test_registry():
-    v = variant("Plakoto")
+    v = game_kind("Plakoto")
     assert v.initial() == PlakotoPosition.initial()
     assert v.opponent_point(24) == 1
     assert v.options["mother_points"] == 2
 
 
 def test_ending_maps_to_game_outcomes():
-    from tavli.game import Outcome
-
-    assert Ending("opponent", 2, "mother").outcome is Outcome.GAMMON
-    assert Ending("opponent", 1, "borne off").outcome is Outcome.SINGLE
-    assert Ending(None, 0, "both mothers").outcome is None
+    assert GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER).points == 2
+    assert GameResult(Side.OPPONENT, Outcome.SINGLE, Termination.BEAR_OFF).points == 1
+    drawn = GameResult(None, None, Termination.DRAW)
+    assert drawn.points == 0 and drawn.is_draw
+    # read from a position whose player on roll is player 1: the opponent (who just moved) is 0
+    assert GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER).for_players(1).winner == 0
+    assert GameResult(Side.PLAYER, Outcome.SINGLE).for_players(1).winner == 1
+    assert drawn.for_players(0) == drawn
 
 
 # --- the game ends at the step that pins the mother (issue 12, item 3) -------------------------
@@ -270,10 +275,10 @@ def test_pinning_the_mother_ends_the_play_there():
     pinning = [p for p in plays if (7, 1) in p.moves]
     assert [p.moves for p in pinning] == [((7, 1),)]  # not 7/1*/off: the 1 is not played
     assert str(pinning[0]) == "7/1*"
-    assert outcome_of(pinning[0].result) == Ending("opponent", 2, "mother")
+    assert ending(pinning[0].result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER)
     others = {tuple(sorted(p.moves, reverse=True)) for p in plays if p not in pinning}
     assert others == {((7, 6), (6, 0))}  # 7/6 6/off plays both dice and the game goes on
-    assert all(outcome_of(p.result) is None for p in plays if p not in pinning)
+    assert all(ending(p.result) is None for p in plays if p not in pinning)
 
 
 def test_turn_is_complete_at_the_pinning_step():
@@ -293,7 +298,7 @@ def test_game_and_match_end_at_the_pinning_step():
     game.set_dice((6, 1))
     game.move((7, 1))
     game.end_turn()
-    assert game.phase == "over" and game.result.winner == 0 and game.result.reason == "mother"
+    assert game.phase == "over" and game.result.winner == 0 and game.result.termination is Termination.MOTHER
 
     match = Match(3, variant="plakoto", seed=1)
     match.roll()
@@ -314,7 +319,7 @@ def test_both_mothers_pinned_ends_the_play_at_once():
     drawn = [p for p in plays if (3, 1) in p.moves]
     assert ((3, 1),) in [p.moves for p in drawn]
     assert all(p.moves[-1] == (3, 1) for p in drawn)  # the 1 is played first or not at all
-    assert outcome_of(drawn[0].result) == Ending(None, 0, "both mothers")
+    assert ending(drawn[0].result) == GameResult(None, None, Termination.DRAW)
 
 
 def test_the_last_starting_checker_leaving_wins_at_that_step():
@@ -322,5 +327,5 @@ def test_the_last_starting_checker_leaving_wins_at_that_step():
     leave = [p for p in legal_plays(pos, (2, 1)) if p.moves[-1][0] == 24 or (24, 22) in p.moves]
     assert {((24, 22),), ((24, 23),)} <= {p.moves for p in leave}
     assert all(p.moves[-1][0] == 24 for p in leave)  # nothing is played after leaving
-    assert all(outcome_of(p.result) == Ending("opponent", 2, "mother") for p in leave)
+    assert all(ending(p.result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER) for p in leave)
 

@@ -9,7 +9,7 @@ import base64
 
 import pytest
 
-from tavli.position import Position
+from tavli.games.portes import Position
 
 P = Position.from_points
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -40,8 +40,8 @@ def test_manual_start_position_bit_string_key_and_id():
     groups = "111000 000111 001111 110000 000000 010011 000011 100000 011100 111111 000000 000001 001100 000000"
     assert "".join(B64[int(g, 2)] for g in groups.split()) == "4HPwATDgc/ABMA"
     assert base64.b64encode(key).decode()[:14] == "4HPwATDgc/ABMA"
-    assert Position.initial().gnubg_id() == "4HPwATDgc/ABMA"
-    assert Position.from_gnubg_id("4HPwATDgc/ABMA") == Position.initial()
+    assert Position.initial().position_id() == "4HPwATDgc/ABMA"
+    assert Position.from_id("4HPwATDgc/ABMA") == Position.initial()
 
 
 def test_the_side_not_on_roll_is_encoded_first():
@@ -49,19 +49,19 @@ def test_the_side_not_on_roll_is_encoded_first():
     # then bit 25 set -> byte 3 = 0x02 -> "AAAAAgAAAAAAAA". With the sides swapped: bit 0 -> "AQ...".
     mine = P({1: 1}, {})
     assert _key("0" * 25 + "1" + "0" * 54) == bytes([0, 0, 0, 2, 0, 0, 0, 0, 0, 0])
-    assert mine.gnubg_id() == "AAAAAgAAAAAAAA"
-    assert mine.swap().gnubg_id() == "AQAAAAAAAAAAAA"
-    assert Position.from_gnubg_id("AQAAAAAAAAAAAA") == P({}, {1: 1})
+    assert mine.position_id() == "AAAAAgAAAAAAAA"
+    assert mine.swap().position_id() == "AQAAAAAAAAAAAA"
+    assert Position.from_id("AQAAAAAAAAAAAA") == P({}, {1: 1})
 
 
 def test_an_id_printed_by_gnu_backgammon():
     # "g9vBASSYZ8wBBg", quoted from GNU Backgammon's output on the bug-gnubg list (2009).
-    position = Position.from_gnubg_id("g9vBASSYZ8wBBg")
+    position = Position.from_id("g9vBASSYZ8wBBg")
     assert position == P(
         {4: 2, 6: 4, 8: 2, 11: 2, 13: 3, 21: 2},
         {1: 2, 6: 3, 7: 2, 8: 3, 13: 3, 22: 1, 24: 1},
     )
-    assert position.gnubg_id() == "g9vBASSYZ8wBBg"
+    assert position.position_id() == "g9vBASSYZ8wBBg"
 
 
 @pytest.mark.parametrize(
@@ -79,14 +79,14 @@ def test_an_id_printed_by_gnu_backgammon():
 )
 def test_ids_and_round_trips(player, opponent, position_id):
     position = P(player, opponent)
-    assert position.gnubg_id() == position_id
-    assert Position.from_gnubg_id(position_id) == position
-    assert Position.from_gnubg_id(position.swap().gnubg_id()) == position.swap()
+    assert position.position_id() == position_id
+    assert Position.from_id(position_id) == position
+    assert Position.from_id(position.swap().position_id()) == position.swap()
     assert str(position) == position_id
 
 
 def test_surrounding_whitespace_is_ignored():
-    assert Position.from_gnubg_id("  4HPwATDgc/ABMA\n") == Position.initial()
+    assert Position.from_id("  4HPwATDgc/ABMA\n") == Position.initial()
 
 
 # --- malformed IDs -----------------------------------------------------------------------------------
@@ -115,9 +115,9 @@ def test_surrounding_whitespace_is_ignored():
 )
 def test_malformed_ids_are_rejected_saying_why(text, message):
     with pytest.raises(ValueError, match=message):
-        Position.from_gnubg_id(text)
+        Position.from_id(text)
 
 
 def test_an_id_must_be_a_string():
     with pytest.raises(ValueError):
-        Position.from_gnubg_id(None)  # type: ignore[arg-type]
+        Position.from_id(None)  # type: ignore[arg-type]

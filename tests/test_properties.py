@@ -22,9 +22,7 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tavli.movegen import legal_plays
-from tavli.position import CHECKERS, Position
-from tavli.turn import Turn
+from tavli.games.portes import CHECKERS, Position, Turn, legal_plays
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]  # (mover, other side), each in its own numbering
 
@@ -157,7 +155,7 @@ def _waste(play) -> int:
 
 def check_position(position: Position, dice: tuple[int, int]) -> None:
     _fifteen(position)
-    assert Position.from_gnubg_id(position.gnubg_id()) == position
+    assert Position.from_id(position.position_id()) == position
 
     plays = legal_plays(position, dice)
     most, expected = brute_force(position, dice)
@@ -171,7 +169,7 @@ def check_position(position: Position, dice: tuple[int, int]) -> None:
         # The result is a valid Position (it is built without the constructor's checks).
         result = Position(play.result.player, play.result.opponent)
         _fifteen(result)
-        assert Position.from_gnubg_id(result.gnubg_id()) == result
+        assert Position.from_id(result.position_id()) == result
         # Replaying the steps with the brute-force rules gives the result.
         board: Board = (position.player, position.opponent)
         for move in play.steps:
@@ -252,10 +250,10 @@ def test_turn_walks_reach_exactly_the_legal_plays(position, dice):
 @settings(max_examples=100, deadline=None)
 @given(st.one_of(played_positions(), scattered_positions()))
 def test_position_ids_round_trip(position):
-    text = position.gnubg_id()
+    text = position.position_id()
     assert len(text) == 14
-    assert Position.from_gnubg_id(text) == position
-    assert Position.from_gnubg_id(position.swap().gnubg_id()) == position.swap()
+    assert Position.from_id(text) == position
+    assert Position.from_id(position.swap().position_id()) == position.swap()
 
 
 def test_every_roll_at_the_start_matches_the_brute_force():

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavli.fevga import FevgaPosition
+from tavli.games.fevga import FevgaPosition
 from tavli.formats import ids, matchio, matfile, savefile
-from tavli.plakoto import PlakotoPosition
-from tavli.position import Position
+from tavli.games.plakoto import PlakotoPosition
+from tavli.games.portes import Position
 
 READERS = {
     "matchio.from_gnubg_id": matchio.from_gnubg_id,
@@ -19,7 +19,7 @@ READERS = {
     "matchio.from_mat": matchio.from_mat,
     "savefile.loads": savefile.loads,
     "savefile.from_document": savefile.from_document,
-    "Position.from_gnubg_id": Position.from_gnubg_id,
+    "Position.from_id": Position.from_id,
     "PlakotoPosition.from_id": PlakotoPosition.from_id,
     "FevgaPosition.from_id": FevgaPosition.from_id,
     "ids.decode_match_id": ids.decode_match_id,

@@ -17,9 +17,9 @@ import re
 
 import pytest
 
-from tavli.game import Game, GameResult, Outcome, outcome_of
-from tavli.movegen import Play, legal_plays
-from tavli.position import Position
+from tavli.game import Game
+from tavli.games.base import GameResult, Outcome, Play
+from tavli.games.portes import Position, legal_plays, outcome_of
 
 P = Position.from_points
 
@@ -81,8 +81,8 @@ def assert_pass(position: Position, dice: tuple[int, int]) -> None:
 
 
 def assert_id(position: Position, position_id: str) -> None:
-    assert position.gnubg_id() == position_id
-    assert Position.from_gnubg_id(position_id) == position
+    assert position.position_id() == position_id
+    assert Position.from_id(position_id) == position
 
 
 # --- moving, hitting, closed points -----------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_the_money_session_is_what_was_saved() -> None:
     assert match.on_roll == 0 and match.to_act == 0
     assert match.rolled == (1, 3)
     assert [(m.start, m.end, m.die) for m in match.turn.moves] == [(24, 21, 3)]
-    assert match.game.position_for(0).gnubg_id() == "Ns7gA0Bj2wYAMQ"
+    assert match.game.position_for(0).position_id() == "Ns7gA0Bj2wYAMQ"
     assert match.game.opening_rolls == [(5, 6)]
     assert [e["type"] for e in as_dicts(match.log)[-3:]] == ["double", "take", "roll"]
     assert match.clock is None and match.dice.drawn == 322
@@ -82,7 +82,7 @@ def test_the_tavli_match_is_what_was_saved() -> None:
     assert match.starter == 0 and match.on_roll == 0
     assert match.rolled == (6, 4)
     assert [(m.start, m.end, m.die) for m in match.turn.moves] == [(24, 18, 6)]
-    assert match.game.position_for(0).gnubg_id() == "4HPwATDgc/ABMA"
+    assert match.game.position_for(0).position_id() == "4HPwATDgc/ABMA"
     state = match.clock_state(0.0)
     assert state is not None and state.mode == "standard" and state.paused and state.active == 0
     assert state.players[0].move_left == pytest.approx(12.9) and state.players[1].move_left == 15.0

@@ -14,13 +14,13 @@ from tavli import FixedDice, Outcome, Position
 from tavli.bots import BeginnerBot, MatchContext
 from tavli.cli import main, play_match
 from tavli.events import as_dicts
-from tavli.fevga import FevgaPosition
+from tavli.games.fevga import FevgaPosition
 from tavli.formats import matchio, savefile
 from tavli.formats.savefile import from_document, to_document
 from tavli.match import Match, MatchError
 from tavli.matchsetup import ROTATION
 from tavli.phase import PHASES
-from tavli.plakoto import PlakotoPosition
+from tavli.games.plakoto import PlakotoPosition
 from tavli.scoring import Rules
 
 P = PlakotoPosition.from_points
@@ -52,7 +52,7 @@ def at_position(match: Match, position, on_roll: int, dice=None) -> Match:
     assert match.phase == "roll"
     document = to_document(match)
     seen_by_0 = position if on_roll == 0 else position.swap()
-    document["state"]["position"] = seen_by_0.position_id() if not isinstance(position, Position) else seen_by_0.gnubg_id()
+    document["state"]["position"] = seen_by_0.position_id()
     document["state"]["on_roll"] = on_roll
     return from_document(document, dice=dice)
 
@@ -237,7 +237,7 @@ def test_gnu_ids_and_mat_are_for_portes_only(variant):
     pid = matchio.position_id(match)  # the game's own position ID (GNU's for the Portes game of a Tavli match)
     seen = match.game.position_for(match.on_roll)
     if variant == "tavli":
-        assert pid == seen.gnubg_id()
+        assert pid == seen.position_id()
     else:
         assert type(seen).from_id(pid) == seen and len(pid) == (16 if variant == "plakoto" else 14)
 
@@ -351,7 +351,7 @@ def test_a_saved_variant_that_does_not_fit_is_refused():
     with pytest.raises(ValueError, match="version 1"):
         from_document(old)
     bad = json.loads(json.dumps(document))
-    bad["state"]["position"] = Position.initial().gnubg_id()
+    bad["state"]["position"] = Position.initial().position_id()
     with pytest.raises(ValueError, match="corrupt"):
         from_document(bad)
 
@@ -379,7 +379,7 @@ def test_the_beginner_bot_chooses_plays_in_plakoto_and_fevga(name, make):
     bot = BeginnerBot()
     position = make({1: 2, 5: 1}, {6: 14})
     play = bot.choose_play(position, (5, 1))
-    assert play in importlib.import_module(f"tavli.{name}").legal_plays(position, (5, 1))
+    assert play in importlib.import_module(f"tavli.games.{name}").legal_plays(position, (5, 1))
     assert bot.resign_offer(position, MatchContext(rules=Rules.greek(), variant=name)) is None
 
 

@@ -13,9 +13,7 @@ from tavli.ai import bearoff, search
 from tavli.ai.evaluator import Evaluator, default_evaluator
 from tavli.ai.players import LEVELS, AIPlayer
 from tavli.bots import BeginnerBot, MatchContext
-from tavli.game import outcome_of
-from tavli.movegen import legal_plays
-from tavli.position import Position
+from tavli.games.portes import Position, legal_plays, outcome_of
 from tavli.steps import WorkClock, finish
 
 

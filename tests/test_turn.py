@@ -7,9 +7,8 @@ import pytest
 
 from tavli.dice import FixedDice
 from tavli.game import Game, GameError
-from tavli.movegen import Move, legal_plays
-from tavli.position import Position
-from tavli.turn import IllegalMove, Turn
+from tavli.games.base import IllegalMove, Move
+from tavli.games.portes import Position, Turn, legal_plays
 
 P = Position.from_points
 
@@ -36,7 +35,7 @@ def test_opening_31_offers_every_first_step_but_the_closed_point():
 
 def test_the_larger_die_rule_hides_the_smaller_die():
     position = P({20: 1}, {16: 2})  # either die alone, never both
-    assert position.gnubg_id() == "AIABAABAAAAAAA"
+    assert position.position_id() == "AIABAABAAAAAAA"
     turn = Turn(position, (6, 5))
     assert turn.legal_moves() == [Move(20, 14, 6)]
     assert turn.length == 1
@@ -52,7 +51,7 @@ def test_the_larger_die_rule_when_both_dice_bear_off_the_same_checker():
 
 def test_a_step_that_leaves_the_other_die_unplayable_is_not_offered():
     position = P({10: 1, 3: 1}, {21: 2})  # my 4 closed
-    assert position.gnubg_id() == "AAAwICAAAAAAAA"
+    assert position.position_id() == "AAAwICAAAAAAAA"
     turn = Turn(position, (5, 1))
     # 10/9 is open, but then the 5 has no move (9/4 closed, no bearing off with 9 out).
     assert _moves(turn) == {(10, 5, 5), (3, 2, 1)}
@@ -222,7 +221,7 @@ def test_game_opening_roll_turns_and_illegal_actions():
     play = game.end_turn()
     assert str(play) == "13/8 6/4"
     assert game.on_roll == 1 and game.phase == "roll"
-    assert game.position.gnubg_id() == play.result.gnubg_id()
+    assert game.position.position_id() == play.result.position_id()
     assert game.roll() == (6, 6)
     assert game.must_pass() is False
     assert len(game.turn.plays) == len(legal_plays(game.position, (6, 6)))

@@ -8,9 +8,9 @@ import pytest
 
 from tavli.ai import variant_net as vn
 from tavli.ai.variant_search import choose, choose_steps, rank_plays
-from tavli.fevga import FevgaPosition
-from tavli.plakoto import PlakotoPosition
-from tavli.variants import variant
+from tavli.games.fevga import FevgaPosition
+from tavli.games.plakoto import PlakotoPosition
+from tavli.games.registry import game_kind
 
 
 def _random_net(hidden: int = 8, seed: int = 3) -> vn.SparseNet:
@@ -23,13 +23,13 @@ def _random_net(hidden: int = 8, seed: int = 3) -> vn.SparseNet:
 
 
 def _positions(name: str, seed: int = 5, limit: int = 80) -> list:
-    v = variant(name)
+    v = game_kind(name)
     rng = random.Random(seed)
     pos = v.initial()
     out = [pos]
     for _ in range(limit):
         pos = rng.choice(v.legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))).result
-        if v.outcome(pos) is not None:
+        if v.ending(pos) is not None:
             break
         out.append(pos)
     return out
@@ -95,7 +95,7 @@ def test_plakoto_mother_pin_is_valued_exactly_and_chosen() -> None:
     opp[23] = 1  # the opponent's 24 = the roller's 1: his mother
     opp[9] = 14
     pos = PlakotoPosition(tuple(me), tuple(opp))
-    plays = variant("plakoto").legal_plays(pos, (2, 1))
+    plays = game_kind("plakoto").legal_plays(pos, (2, 1))
     ev = vn.VariantEvaluator("plakoto", _random_net(seed=2))
     best = choose(ev, plays)
     assert ev.ending_value(best.result) == 2.0
@@ -108,7 +108,7 @@ def test_fevga_bearing_off_the_last_checker_is_valued_exactly() -> None:
     me = {1: 1}
     opp = {24: 15}
     pos = FevgaPosition.from_points(me, opp)
-    plays = variant("fevga").legal_plays(pos, (3, 1))
+    plays = game_kind("fevga").legal_plays(pos, (3, 1))
     ev = vn.VariantEvaluator("fevga", _random_net())
     ranked = rank_plays(ev, plays)
     assert ranked[0][0] == 2.0  # the opponent has borne off none: 2 points
@@ -116,7 +116,7 @@ def test_fevga_bearing_off_the_last_checker_is_valued_exactly() -> None:
 
 def test_choose_steps_yields_and_returns_what_choose_returns(name: str) -> None:
     ev = vn.VariantEvaluator(name, _random_net(seed=9))
-    v = variant(name)
+    v = game_kind(name)
     rng = random.Random(1)
     checked = 0
     for pos in _positions(name, seed=8)[5::9]:
@@ -141,7 +141,7 @@ def test_choose_steps_yields_and_returns_what_choose_returns(name: str) -> None:
 
 def test_noise_changes_choices_zero_noise_does_not(name: str) -> None:
     ev = vn.VariantEvaluator(name, _random_net(seed=4))
-    v = variant(name)
+    v = game_kind(name)
     pos = max(_positions(name, seed=12)[:30], key=lambda p: len(v.legal_plays(p, (6, 5))))
     plays = v.legal_plays(pos, (6, 5))
     assert len(plays) > 3
@@ -205,7 +205,7 @@ def test_variant_levels_differ_in_choice() -> None:
     from tavli.ai.players import AIPlayer
     from tavli.bots import MatchContext
 
-    v = variant("fevga")
+    v = game_kind("fevga")
     context = MatchContext(variant="fevga", cube_available=False)
     positions = _positions("fevga", seed=30)[4:40]
     differ = 0

@@ -2,9 +2,8 @@
 
 import pytest
 
-from tavli import fevga, plakoto
-from tavli.position import Position
-from tavli.turn import Turn
+from tavli.games import fevga, plakoto
+from tavli.games.portes import Position, Turn
 
 # One checker left, on the 1-point, and 2-1 to play: only one die can be used, so the larger
 # (the 2) must bear it off; bearing off with the 1 would leave the 2 unplayed on a finished turn.

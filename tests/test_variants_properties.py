@@ -14,22 +14,23 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tavli import fevga, plakoto
-from tavli.fevga import FevgaPosition
-from tavli.plakoto import PlakotoPosition
+from tavli.games import fevga, plakoto
+from tavli.games.fevga import FevgaPosition
+from tavli.games.plakoto import PlakotoPosition
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MODULES = {"plakoto": plakoto, "fevga": fevga}
+POSITIONS = {plakoto: PlakotoPosition, fevga: FevgaPosition}
 
 
 def reached(module, seed: int, plies: int):
     """The position after ``plies`` random legal plays from the start (stopping if the game ends)."""
     rng = random.Random(seed)
-    pos = module.VARIANT.initial()
+    pos = POSITIONS[module].initial()
     for _ in range(plies):
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         pos = rng.choice(module.legal_plays(pos, dice)).result
-        if module.outcome_of(pos) is not None:
+        if module.ending(pos) is not None:
             break
     return pos
 
@@ -92,7 +93,7 @@ def position_of(where):
     """A position of play (in Plakoto, not one where the game is already over)."""
     name, seed, plies = where
     pos = constructed(name, seed) if plies < 0 else reached(MODULES[name], seed, plies)
-    assume(name != "plakoto" or plakoto.outcome_of(pos) is None)
+    assume(name != "plakoto" or plakoto.ending(pos) is None)
     return pos
 
 
@@ -172,7 +173,7 @@ def brute_results(name: str, pos, roll: tuple[int, int]) -> set:
     ended: set = set()  # Plakoto: the game is over at a step (a mother pinned): the play stops
 
     def walk(position, rest, seq):
-        if name == "plakoto" and seq and plakoto.outcome_of(position) is not None:
+        if name == "plakoto" and seq and plakoto.ending(position) is not None:
             ended.add(position)
             finals.append((position, seq))
             return
@@ -216,7 +217,7 @@ def test_legal_plays_match_the_brute_force_and_conserve_checkers(where, roll):
     results = [p.result for p in plays]
     assert len(set(results)) == len(results), "one play per distinct result"
     assert set(results) == brute_results(name, pos, roll)
-    lengths = {len(p) for p in plays if name != "plakoto" or plakoto.outcome_of(p.result) is None}
+    lengths = {len(p) for p in plays if name != "plakoto" or plakoto.ending(p.result) is None}
     assert len(lengths) <= 1  # every play the same length, but one that ends the game
     for play in plays:
         after = play.result
@@ -279,10 +280,10 @@ def test_random_games_end_with_a_valid_result():
     for module in (plakoto, fevga):
         rng = random.Random(7)
         for _ in range(3):
-            pos = module.VARIANT.initial()
+            pos = POSITIONS[module].initial()
             for _ in range(3000):
                 pos = rng.choice(module.legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))).result
-                ending = module.outcome_of(pos)
+                ending = module.ending(pos)
                 if ending is not None:
                     assert ending.points in (0, 1, 2)
                     assert (ending.winner is None) == (ending.points == 0)
@@ -292,22 +293,23 @@ def test_random_games_end_with_a_valid_result():
 
 
 def test_registry_wraps_portes_too():
-    from tavli.position import Position
-    from tavli.variants import NAMES, Ending, variant
+    from tavli.games.portes import Position
+    from tavli.games.registry import NAMES, game_kind
+    from tavli.games.base import GameResult, Outcome, Side, Termination
 
     assert NAMES == ("portes", "plakoto", "fevga")
-    portes = variant("portes")
+    portes = game_kind("portes")
     assert portes.initial() == Position.initial()
-    assert portes.outcome(portes.initial()) is None
+    assert portes.ending(portes.initial()) is None
     won = Position.from_points({6: 1}, {})  # the side that just moved has borne everything off
-    assert portes.outcome(won) == Ending("opponent", 1, "borne off")
+    assert portes.ending(won) == GameResult(Side.OPPONENT, Outcome.SINGLE, Termination.BEAR_OFF)
     assert len(portes.legal_plays(portes.initial(), (3, 1))) == len(portes.turn(portes.initial(), (3, 1)).plays)
     for name in NAMES:
-        v = variant(name)
+        v = game_kind(name)
         start = v.initial()
-        assert v.from_id(str(start) if name != "portes" else start.gnubg_id()) == start
+        assert v.from_id(start.position_id()) == start
     try:
-        variant("tapa")
+        game_kind("tapa")
     except ValueError as error:
         assert "unknown variant" in str(error)
     else:

@@ -226,7 +226,7 @@ def test_resigning_the_match_and_a_game():
 
 
 def test_resign_a_game_refused_then_a_higher_level():
-    from tavli.game import Outcome
+    from tavli.games.base import Outcome
 
     c = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), dice=FixedDice([3, 1, 5, 2, 4, 4]))
     c.roll()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tavli.clock import Clock
 from tavli.dice import FixedDice
-from tavli.game import Outcome
+from tavli.games.base import Outcome
 from web import dialogs
 from web.controller import Controller
 from web.panel import bar_style, clock_bars, clock_html

@@ -10,9 +10,9 @@ import pytest
 
 from tavli import FixedDice
 from tavli.events import as_dicts
-from tavli.fevga import FevgaPosition
+from tavli.games.fevga import FevgaPosition
 from tavli.match import Match
-from tavli.plakoto import PlakotoPosition
+from tavli.games.plakoto import PlakotoPosition
 from web import dialogs, geometry
 from web import prefs as P
 from web import saves as S
@@ -356,7 +356,7 @@ def test_pinning_the_mother_ends_the_turn_and_the_game_at_that_step():
     1; roll 6-1. Clicking the 7 plays 7/1* with the 6: the game is over at once, the 1 unplayed."""
     from tavli.game import Game
     from tavli.match import Match
-    from tavli.plakoto import PlakotoPosition
+    from tavli.games.plakoto import PlakotoPosition
     from web.controller import Controller
     from web.settings import MatchSetup, ViewOptions
 

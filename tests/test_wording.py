@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tavli import FixedDice
-from tavli.game import Outcome
+from tavli.games.base import Outcome
 from web import dialogs, i18n
 from web.controller import Controller
 from web.settings import MatchSetup, ViewOptions

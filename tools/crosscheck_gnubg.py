@@ -3,7 +3,7 @@
 For N random positions (half met in random games from the start, half scattered at random, with
 checkers on the bar and borne off) and every one of the 21 rolls, it compares:
 
-* Position IDs: ``Position.gnubg_id()`` with ``gnubg.position_id``, and both decoders;
+* Position IDs: ``Position.position_id()`` with ``gnubg.position_id``, and both decoders;
 * legal plays: the number of distinct results, and the results themselves. The bindings cut a move
   tuple short at its first bearing-off move (they keep only its start point), so a cut tuple is
   matched to any of our results that a legal continuation of its known moves reaches, and the
@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import gnubg  # noqa: E402
 
-from tavli.movegen import legal_plays  # noqa: E402
-from tavli.position import Position  # noqa: E402
+from tavli.games.portes import legal_plays  # noqa: E402
+from tavli.games.portes import Position  # noqa: E402
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 
@@ -46,7 +46,7 @@ def game_positions(rng: random.Random, count: int) -> list[Position]:
             if rng.random() < 0.25:
                 found.append(position)
             plays = sorted(legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6))),
-                           key=lambda p: p.result.gnubg_id())
+                           key=lambda p: p.result.position_id())
             position = rng.choice(plays).result
     return found
 
@@ -164,13 +164,13 @@ def _perfect_matching(edges: list[set]) -> bool:
 
 def check(position: Position, stats: Counter, problems: list[str]) -> None:
     board = (position.opponent, position.player)  # gnubg: (side not on roll, side on roll)
-    pid = position.gnubg_id()
+    pid = position.position_id()
     stats["positions"] += 1
     if gnubg.position_id(board) != pid:
         problems.append(f"ID {pid}: gnubg says {gnubg.position_id(board)}")
     if tuple(map(tuple, gnubg.position_from_id(pid))) != board:
         problems.append(f"ID {pid}: gnubg decodes it differently")
-    if Position.from_gnubg_id(pid) != position:
+    if Position.from_id(pid) != position:
         problems.append(f"ID {pid}: does not round-trip")
     cube, ctx = gnubg.cubeinfo(), gnubg.evalcontext(0, 0, 1, 0, 0.0)
     for dice in ROLLS:

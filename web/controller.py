@@ -24,7 +24,8 @@ from typing import Callable
 from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
 from tavli.events import GameStarted, NextGame, Played
-from tavli.game import Outcome
+from tavli.games.base import Outcome
+from tavli.games.registry import game_kind
 from tavli.match import Match, MatchError
 from tavli.scoring import Rules
 
@@ -282,7 +283,7 @@ class Controller:
         for move in taken:
             end = self._from_mover(move.end)
             motions.append(Motion(side, end, self._from_mover(move.start)))
-            if move.hit and self.variant == "portes":
+            if move.hit and game_kind(self.variant).hits:
                 motions.append(Motion(1 - side, BAR, end))
         return motions + self._far_move(point)
 
@@ -335,7 +336,7 @@ class Controller:
     def _cover_plan(self, target: int) -> list[Move] | None:
         """The fewest legal steps that bring two checkers onto ``target`` (mover's numbering)."""
         turn = self.match.turn
-        highest = BAR if self.variant == "portes" else 24  # no bar in Plakoto and Fevga
+        highest = BAR if game_kind(self.variant).hits else 24  # no bar in Plakoto and Fevga
         sources = [p for p in range(highest, target, -1) if turn.current.checkers_at(p)[0] and target in turn.targets(p)]
         best: list[Move] | None = None
         for i, first in enumerate(sources):
@@ -453,7 +454,7 @@ class Controller:
         return 0
 
     def resign_levels(self) -> list:
-        """The levels (:class:`tavli.game.Outcome`) the person on roll may offer to resign the
+        """The levels (:class:`tavli.games.base.Outcome`) the person on roll may offer to resign the
         round now (start of his turn); empty when he may not."""
         m = self.match
         if m.phase != "roll" or not self.is_human(m.game.on_roll):
@@ -596,7 +597,7 @@ class Controller:
         m = self.match
         context = MatchContext.of(m, m.game.on_roll)
         self._seed_bot()
-        if self.variant == "portes":
+        if game_kind(self.variant).cube:  # Portes: the backgammon player
             return (yield from self.bot.choose_play_steps(m.game.position, m.rolled, context))
         plays = m.turn.plays
         if len(plays) == 1:
@@ -689,7 +690,7 @@ class Controller:
                 break
             end = self._from_mover(made.end)
             motions.append(Motion(side, self._from_mover(made.start), end))
-            if made.hit and self.variant == "portes":  # a Plakoto pin (``hit``) leaves the checker there
+            if made.hit and game_kind(self.variant).hits:  # a Plakoto pin (``hit``) leaves the checker there
                 motions.append(Motion(1 - side, end, BAR))
         return motions
 
@@ -701,7 +702,7 @@ class Controller:
             return []
         end = self._from_mover(made.end)
         motions = [Motion(side, end, self._from_mover(made.start))]
-        if made.hit and self.variant == "portes":
+        if made.hit and game_kind(self.variant).hits:
             motions.append(Motion(1 - side, BAR, end))
         return motions
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from tavli.game import Outcome
+from tavli.games.base import Outcome
 
 from . import prefs as P
 from .i18n import LANGUAGES, NAMES, rules_html

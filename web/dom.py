@@ -445,7 +445,7 @@ class BoardApp:
                     el.hidden = hide
 
     def on_dialog_click(self, event) -> None:
-        from tavli.game import Outcome
+        from tavli.games.base import Outcome
 
         from . import dialogs, keeping_dom
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavli import CHECKERS, Position
+from tavli.games.registry import game_kind
 
 VARIANTS = ("portes", "plakoto", "fevga")
 
@@ -27,9 +28,7 @@ VARIANTS = ("portes", "plakoto", "fevga")
 def top_point(variant: str, own: int) -> int:
     """Where the top side's point ``own`` (1..24, his numbering) lies in the bottom numbering; the
     map is its own inverse. Portes and Plakoto: ``25 - own``; Fevga: ``own - 12`` or ``own + 12``."""
-    if variant == "fevga":
-        return own - 12 if own > 12 else own + 12
-    return 25 - own
+    return game_kind(variant).opponent_point(own)
 
 
 @dataclass(frozen=True)
@@ -65,14 +64,14 @@ class BoardView:
         player on roll at the bottom."""
         variant, pinned = "portes", frozenset()
         if not isinstance(position, Position):
-            from tavli.plakoto import PlakotoPosition
+            from tavli.games.plakoto import PlakotoPosition
 
             if isinstance(position, PlakotoPosition):
                 variant = "plakoto"
                 pinned = frozenset({(0, p) for p in position.player_pinned}
                                    | {(1, 25 - p) for p in position.opponent_pinned})
             else:
-                from tavli.fevga import FevgaPosition
+                from tavli.games.fevga import FevgaPosition
 
                 if isinstance(position, FevgaPosition):
                     variant = "fevga"

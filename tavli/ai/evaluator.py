@@ -32,8 +32,7 @@ import zlib
 from operator import mul
 from typing import Sequence
 
-from ..game import outcome_of
-from ..position import Position
+from ..games.portes import Position, outcome_of
 from ..steps import Steps, decompress_steps, finish
 from . import bearoff
 

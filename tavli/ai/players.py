@@ -45,11 +45,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..bots import BeginnerBot, MatchContext, variant_name
-from ..game import Outcome
-from ..movegen import Play, legal_plays
-from ..position import Position
+from ..games.base import Outcome, Play
+from ..games.portes import Position, legal_plays
 from ..steps import Steps, finish
-from ..variants import variant as variant_of
+from ..games.registry import game_kind as variant_of
+from ..games.registry import kind_of
 from . import bearoff, cube, variant_search
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
 from .search import choose_steps
@@ -128,7 +128,7 @@ class AIPlayer(BeginnerBot):
     ) -> Steps[Play]:
         """:meth:`choose_play` as a steps generator (module docstring): prepares, then searches."""
         yield from self.prepare_steps()
-        if not isinstance(position, Position):
+        if not kind_of(position).cube:
             return (yield from self.choose_variant_steps(position, dice, context, plays))
         if plays is None:
             waste = context.rules.minimize_waste if context is not None else False
@@ -220,7 +220,7 @@ class AIPlayer(BeginnerBot):
         """What to resign, on roll in ``position`` before rolling: only when the game cannot be won,
         and no more than is sure to be lost (None: play on)."""
         context = context or MatchContext()
-        if not isinstance(position, Position):
+        if not kind_of(position).cube:
             return None  # Plakoto, Fevga: the computer plays every game out
         level = cube.resign_offer(self.probs(position, context))
         if level is None:
@@ -239,7 +239,7 @@ class AIPlayer(BeginnerBot):
         my_need, _ = context.needs()
         if my_need is not None and level * context.cube >= my_need:
             return True  # it wins the match
-        if not isinstance(position, Position):
+        if not kind_of(position).cube:
             name = variant_name(position)
             options = {k: v for k, v in context.variant_options.items() if k == "mother_points"}
             mine = -vn_equity(self.variant_evaluator(name, options).probs(position.swap()))

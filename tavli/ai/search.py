@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from ..game import outcome_of
-from ..movegen import Play, legal_sequences
-from ..position import Position
+from ..games.portes import Position, legal_sequences, outcome_of
+from ..games.base import Play
 from ..steps import Steps, WorkClock, finish
 from .evaluator import Evaluator
 

@@ -1,7 +1,7 @@
 """Neural evaluators for Plakoto and Fevga, trained by self-play (TD(lambda)), pure Python.
 
 ``VariantEvaluator.probs(position)`` returns ``(win, win2, lose2)`` for the side on roll of a
-:class:`tavli.plakoto.PlakotoPosition` or :class:`tavli.fevga.FevgaPosition`, before it rolls:
+:class:`tavli.games.plakoto.PlakotoPosition` or :class:`tavli.games.fevga.FevgaPosition`, before it rolls:
 the chance to win, to win 2 points (the loser has borne off none, or, in Plakoto, his mother is
 pinned), and to lose 2 points. ``win2 <= win`` and ``lose2 <= 1 - win``; a draw (Plakoto's two
 pinned mothers) counts as half a win, so the equity ``2 win - 1 + win2 - lose2`` is the expected
@@ -26,7 +26,8 @@ import struct
 from typing import Any, Sequence
 
 from ..steps import Steps, finish
-from ..variants import variant as variant_of
+from ..games.base import Side
+from ..games.registry import game_kind as variant_of
 from .evaluator import _sigmoid, pack_weights, unpack_weights
 
 POINTS = 24
@@ -141,7 +142,7 @@ class VariantEvaluator:
         self.net = net
         self.meta = meta or {}
         self.options = dict(options or {})
-        self._outcome = variant_of(name).outcome
+        self._outcome = variant_of(name).ending
         self.calls = 0
 
     @classmethod
@@ -173,7 +174,7 @@ class VariantEvaluator:
             return None
         if ending.winner is None:
             return 0.0
-        return float(ending.points) if ending.winner == "opponent" else -float(ending.points)
+        return float(ending.points) if ending.winner == Side.OPPONENT else -float(ending.points)
 
     def play_equity(self, result: Any) -> float:
         """Expected points of a play's ``result`` for the side that made it."""

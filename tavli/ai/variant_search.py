@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ..variants import variant as variant_of
+from ..games.registry import game_kind as variant_of
 from ..steps import Steps, finish
 from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, rank_plays, rank_plays_steps, select_steps  # noqa: F401 (rank_plays: one ranking for every game)
 from .variant_net import VariantEvaluator

@@ -53,18 +53,18 @@ XGID (eXtreme Gammon; read by GNU Backgammon's ``SetXGID`` in ``set.c``)
 GNU Backgammon turns an XGID into a game in progress (game state 1) with no resignation offered,
 and without the Jacoby rule in match play; :func:`decode_xgid` does the same.
 
-Our :class:`~tavli.position.Position` is seen from the player on roll, which is exactly what the
+Our :class:`~tavli.games.portes.Position` is seen from the player on roll, which is exactly what the
 Position ID that accompanies a Match ID encodes (GNU Backgammon's board is kept from ``fMove``'s
 side): pass the Position from the side of ``MatchState.player_on_roll``.
 """
 
 from __future__ import annotations
 
-import base64
 import re
 from dataclasses import dataclass
 
-from ..position import CHECKERS, Position
+from .. import codec
+from ..games.portes import CHECKERS, Position
 
 __all__ = [
     "GAME_NONE", "GAME_PLAYING", "GAME_OVER", "GAME_RESIGNED", "GAME_DROPPED",
@@ -82,8 +82,6 @@ MAX_MATCH_LENGTH = 64  # GNU Backgammon's MAXSCORE: longer matches are refused w
 _MAX_SCORE = (1 << 15) - 1  # 15 bits, money-play scores
 _MAX_CUBE_LOG = 15  # 4 bits
 
-_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-_B64_SET = frozenset(_B64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,20 +186,12 @@ def encode_match_id(state: MatchState) -> str:
     key = 0
     for name, start, width in _FIELDS:
         key |= (values[name] & ((1 << width) - 1)) << start
-    return base64.b64encode(key.to_bytes(9, "little")).decode("ascii")
+    return codec.encode(key.to_bytes(9, "little"))
 
 
 def decode_match_id(text: str) -> MatchState:
     """Read a Match ID; raise ``ValueError`` saying what is wrong with a malformed one."""
-    if not isinstance(text, str):
-        raise ValueError("a Match ID is a string of 12 characters")
-    match_id = text.strip()
-    if len(match_id) != 12:
-        raise ValueError(f"a Match ID has 12 characters, this one has {len(match_id)}")
-    bad = sorted(set(match_id) - _B64_SET)
-    if bad:
-        raise ValueError(f"a Match ID uses only A-Z a-z 0-9 + /, not {''.join(bad)!r}")
-    key = int.from_bytes(base64.b64decode(match_id), "little")
+    key = int.from_bytes(codec.decode(text, 12, "Match ID"), "little")
     f = {name: (key >> start) & ((1 << width) - 1) for name, start, width in _FIELDS}
     if f["die0"] > 6 or f["die1"] > 6:
         raise ValueError(f"the Match ID gives dice {f['die0']}{f['die1']}: a die shows 1..6")

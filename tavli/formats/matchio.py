@@ -23,12 +23,12 @@ from typing import Any, cast
 
 from ..dice import DiceSource, SecureDice
 from ..events import Doubled, Dropped, Event, GameStarted, GameWon, Played, SetUp, Took
-from ..game import Outcome
+from ..games.base import Outcome, Termination
+from ..games.portes import Position
 from ..match import Match
 from ..matchsetup import MAX_CUBE, VARIANT_TITLES
 from ..phase import Phase
-from ..position import Position
-from ..scores import MatchError, Reason
+from ..scores import MatchError
 from ..scoring import Rules
 from .ids import (
     GAME_DROPPED,
@@ -72,7 +72,7 @@ def match_state(match: Match) -> MatchState:
         game_state = GAME_NONE
     elif phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and match.result is not None:
         reason = match.result.reason
-        game_state = GAME_OVER if reason == Reason.BEAR_OFF else GAME_DROPPED if reason == Reason.DROP else GAME_RESIGNED
+        game_state = GAME_OVER if reason == Termination.BEAR_OFF else GAME_DROPPED if reason == Termination.DROP else GAME_RESIGNED
     else:
         game_state = GAME_PLAYING
     to_act = match.to_act
@@ -109,10 +109,7 @@ def match_id(match: Match) -> str:
 def position_id(match: Match) -> str:
     """The Position ID of the checkers at the start of the turn, seen from the player on roll:
     GNU Backgammon's for Portes, the game's own for Plakoto and Fevga."""
-    if match.game.variant != "portes":
-        board: Any = match.game.position_for(match.game.on_roll)
-        return str(board.position_id())
-    return position_on_roll(match).gnubg_id()
+    return match.game.position_for(match.game.on_roll).position_id()
 
 
 def gnubg_id(match: Match) -> str:
@@ -135,7 +132,7 @@ def from_gnubg_id(
     if match_id is None:
         position, state = decode_ids(ids)
     else:
-        position, state = Position.from_gnubg_id(ids), decode_match_id(match_id)
+        position, state = Position.from_id(ids), decode_match_id(match_id)
     return from_ids(position, state, rules, dice, **options)
 
 
@@ -162,7 +159,7 @@ def replay(log: Sequence[Event], length: int | None = 1, rules: Rules | None = N
 
 
 def _setup_event(match: Match, event: SetUp) -> None:
-    setup(match, Position.from_gnubg_id(event.position), decode_match_id(event.match_id))
+    setup(match, Position.from_id(event.position), decode_match_id(event.match_id))
 
 
 def _portes_only(match: Match, what: str) -> None:
@@ -232,7 +229,7 @@ def setup(match: Match, position: Position, state: MatchState) -> None:
         position=position if player == 0 else position.swap(),
         dice=state.dice if rolled else None,
         log=(
-            SetUp(position.gnubg_id(), encode_match_id(state)),
+            SetUp(position.position_id(), encode_match_id(state)),
             GameStarted(1, scores, state.crawford),
         ),
     ))
@@ -379,7 +376,7 @@ def _replay_win(match: Match, winner: int, points: int) -> None:
         match.concede(loser, level)
         return
     if points == 2 * match.cube and match.phase != Phase.OPENING:
-        match.concede(loser, Outcome.GAMMON, reason=Reason.TIMEOUT)
+        match.concede(loser, Outcome.GAMMON, reason=Termination.TIMEOUT)
         return
     raise MatchError(f"player {winner} cannot win {points} point(s) here (cube at {match.cube})")
 
@@ -433,7 +430,7 @@ def decode_ids(text: str) -> tuple[Position, MatchState]:
     position_text, sep, match_text = text.strip().partition(":")
     if not sep:
         raise ValueError("expected 'PositionID:MatchID', e.g. 4HPwATDgc/ABMA:cAkAAAAAAAAA")
-    return Position.from_gnubg_id(position_text), decode_match_id(match_text)
+    return Position.from_id(position_text), decode_match_id(match_text)
 
 
 def decode_xgid(text: str) -> tuple[Position, MatchState]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from ..movegen import Play, legal_plays
+from ..games.base import Play
+from ..games.portes import Position, legal_plays
 from ..notation import format_play, parse_moves
-from ..position import Position
 
 _HOP_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:off|\d{1,2})\*?)+)(\(\d\))?$", re.IGNORECASE)
 

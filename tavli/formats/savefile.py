@@ -33,13 +33,13 @@ from typing import Any
 from .. import safejson
 from ..dice import DiceSource, FixedDice, SecureDice, SeededDice
 from ..events import event_from_dict
-from ..game import Game, Outcome
+from ..game import Game
+from ..games.base import Move, Outcome, Termination
+from ..games.registry import kind_of
 from ..match import Match
 from ..matchsetup import MAX_CUBE, MAX_LENGTH, VARIANTS
-from ..movegen import Move
 from ..phase import PHASES, Phase
-from ..position import Position
-from ..scores import LEVELS, GameScore, Reason, level_name, parse_level
+from ..scores import LEVELS, GameScore, level_name, parse_level
 from ..scoring import Rules
 from ..snapshot import MatchSnapshot
 from . import savelog
@@ -225,7 +225,7 @@ _EVENTS: dict[str, dict[str, str]] = {
     "match-over": {"winner": _WINNER, "scores": _SCORES, "reason": _REASON},
     "setup": {"position": _TEXT, "match_id": _TEXT},
 }
-_END_REASONS = tuple(reason.value for reason in Reason)
+_END_REASONS = tuple(reason.value for reason in Termination)
 
 
 def _field_ok(kind: str, value: Any) -> bool:
@@ -317,7 +317,7 @@ def _snapshot(match: Match, state: dict[str, Any], log: list[dict[str, Any]], dr
     _expect(winner in (None, 0, 1), "winner")
     end_reason = state["end_reason"]
     _expect(end_reason is None or end_reason in _END_REASONS, "end of the match")
-    end_reason = None if end_reason is None else Reason(end_reason)
+    end_reason = None if end_reason is None else Termination(end_reason)
     _expect((end_reason is None) == (phase != Phase.MATCH_OVER), "end of the match for the phase")
     flagged = state["flagged"]
     _expect(flagged in (None, 0, 1) and not isinstance(flagged, bool), "flagged player")
@@ -451,15 +451,13 @@ def _level(name: Any) -> Outcome | None:
 
 
 def _position_text(position: Any) -> str:
-    """The position ID of ``position``: GNU Backgammon's for Portes, the variant's own otherwise."""
-    return position.gnubg_id() if isinstance(position, Position) else position.position_id()
+    """The position ID of ``position``: GNU Backgammon's for Portes, the game's own otherwise."""
+    return position.position_id()
 
 
 def _position_from_text(like: Any, text: Any) -> Any:
     """The position that ``text`` gives, of the same game as ``like``."""
-    if isinstance(like, Position):
-        return Position.from_gnubg_id(text)
-    return type(like).from_id(text)
+    return kind_of(like).from_id(text)
 
 
 def _score(data: Any) -> GameScore:

@@ -32,7 +32,8 @@ import torch  # noqa: E402
 
 from tavli.ai import variant_net as vn  # noqa: E402
 from tavli.bots import choose_variant_play  # noqa: E402
-from tavli.variants import variant  # noqa: E402
+from tavli.games.base import Side  # noqa: E402
+from tavli.games.registry import game_kind  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -123,10 +124,10 @@ def load(path: str, hidden: int) -> tuple[Net, dict]:
 
 
 def exact(ending) -> tuple[float, float, float]:
-    """(win, win2, lose2) for the side that has just moved, from an Ending seen by the next side."""
+    """(win, win2, lose2) for the side that has just moved, from a GameResult seen by the next side."""
     if ending.winner is None:
         return (0.5, 0.0, 0.0)
-    mover_won = ending.winner == "opponent"
+    mover_won = ending.winner == Side.OPPONENT
     two = ending.points >= 2
     if mover_won:
         return (1.0, 1.0 if two else 0.0, 0.0)
@@ -139,7 +140,7 @@ def pick(net: Net, v, position, dice, options: dict):
     best, best_eq, best_p = None, -9.0, None
     pending = []
     for play in plays:
-        ending = v.outcome(play.result, **options)
+        ending = v.ending(play.result, **options)
         if ending is not None:
             p = exact(ending)
             eq = vn.equity(p)
@@ -168,7 +169,7 @@ def self_play(net: Net, v, rng: random.Random, options: dict) -> tuple[list[list
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         play, _ = pick(net, v, position, dice, options)
         position = play.result
-        ending = v.outcome(position, **options)
+        ending = v.ending(position, **options)
         if ending is not None:
             return states, exact(ending)
 
@@ -202,10 +203,10 @@ def versus_heuristic(net: Net, v, games: int, seed: int, options: dict) -> tuple
                 else:
                     play = choose_variant_play(v.legal_plays(position, dice, **options))
                 position = play.result
-                ending = v.outcome(position, **options)
+                ending = v.ending(position, **options)
                 if ending is not None:
                     pts = 0.0 if ending.winner is None else float(ending.points)
-                    mover_won = ending.winner == "opponent"
+                    mover_won = ending.winner == Side.OPPONENT
                     results.append(pts if mover_won == net_on_roll else -pts)
                     break
                 net_on_roll = not net_on_roll
@@ -234,7 +235,7 @@ def main() -> None:
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
     out = args.out or default_out(args.variant)
-    v = variant(args.variant)
+    v = game_kind(args.variant)
     options = {k: val for k, val in v.options.items() if k != "minimize_waste"}
     meta = {"variant": args.variant, "hidden": args.hidden, "lambda": args.lam, "games": 0, "units": vn.N_UNITS}
     if args.resume and os.path.exists(out + ".pt"):

@@ -1,5 +1,5 @@
 """The rules page in English: Portes (backgammon) as tavli/ plays it, International and Greek, then
-Plakoto, Fevga and the Tavli match (as tavli/plakoto.py, tavli/fevga.py and tavli/match.py state them).
+Plakoto, Fevga and the Tavli match (as tavli/games/plakoto.py, tavli/games/fevga.py and tavli/match.py state them).
 
 ``SECTIONS``: (title, paragraphs); a paragraph starting with "- " is a list item. The Greek and
 Bulgarian pages (rules_el, rules_bg) have the same sections and the same paragraphs, in order

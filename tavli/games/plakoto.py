@@ -34,7 +34,7 @@ The rules, as the engine applies them (issue 7):
   The ending is read after every step (issue 12): the step that pins the mother (or that takes
   the pinner's last checker off his starting point while it is pinned) ends the game at once, the
   dice left are not played, and such a play counts as using all the dice (it is legal whenever
-  the step is; :meth:`PlakotoRules.ended`). :func:`outcome_of` reads the result of a play.
+  the step is; :meth:`PlakotoRules.ended`). :func:`ending` reads the result of a play.
 * Otherwise the first to bear off all fifteen wins 1 point, or 2 if the loser has borne off none.
   No backgammon, no cube.
 
@@ -59,40 +59,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .variants import (
-    CHECKERS,
+from ..codec import decode_bits, encode_bits
+from . import turn
+from .base import (
     POINTS,
-    Ending,
-    Rules,
-    State,
+    BoardBase,
+    GameResult,
+    Outcome,
+    Play,
+    Side,
     Step,
-    Variant,
-    VariantPlay,
-    VariantTurn,
-    bear_off_ending,
-    check_side,
-    counts_bits,
-    decode_bits,
-    encode_bits,
-    pips,
-    plays_of,
-    read_counts,
+    Termination,
+    bear_off_result,
+    mirrored,
+    read_sides,
     side_from_points,
+    sides_bits,
 )
+from .turn import MoveRules, plays_of
 
 START = 24  # each player's starting point, in his own numbering
 ID_LENGTH = 16
-_ID_BYTES = 12
-_START_SIDE = (0,) * 23 + (CHECKERS, 0)
 
 
-def opponent_point(point: int) -> int:
-    """The opponent's number for the player's point ``point`` (1..24)."""
-    return 25 - point
+opponent_point = mirrored
 
 
 @dataclass(frozen=True, slots=True)
-class PlakotoPosition:
+class PlakotoPosition(BoardBase):
     """The checkers of the player on roll (``player``) and of the other side (``opponent``), each a
     tuple of 25 counts in its owner's numbering (index ``i`` = point ``i + 1``; index 24, the bar,
     always 0), pinned checkers included; ``player_pinned`` / ``opponent_pinned`` hold the points (in
@@ -108,8 +102,7 @@ class PlakotoPosition:
         object.__setattr__(self, "opponent", tuple(self.opponent))
         object.__setattr__(self, "player_pinned", frozenset(self.player_pinned))
         object.__setattr__(self, "opponent_pinned", frozenset(self.opponent_pinned))
-        check_side("player", self.player)
-        check_side("opponent", self.opponent)
+        self._check_sides()
         for name, side, pins, other, other_pins in (
             ("player", self.player, self.player_pinned, self.opponent, self.opponent_pinned),
             ("opponent", self.opponent, self.opponent_pinned, self.player, self.player_pinned),
@@ -124,16 +117,11 @@ class PlakotoPosition:
                 if (25 - p) in other_pins:
                     raise ValueError(f"both sides are pinned on the same point ({name}'s {p})")
         for p in range(1, POINTS + 1):
-            if self.player[p - 1] and self.opponent[24 - p]:
-                if p not in self.player_pinned and (25 - p) not in self.opponent_pinned:
-                    raise ValueError(f"both sides have checkers on point {p} and neither is pinned there")
+            both = self.player[p - 1] and self.opponent[24 - p]
+            if both and p not in self.player_pinned and (25 - p) not in self.opponent_pinned:
+                raise ValueError(f"both sides have checkers on point {p} and neither is pinned there")
 
     # --- construction ------------------------------------------------------------------------
-
-    @classmethod
-    def initial(cls) -> PlakotoPosition:
-        """All fifteen of each side on its own 24-point."""
-        return cls(_START_SIDE, _START_SIDE)
 
     @classmethod
     def from_points(
@@ -146,7 +134,7 @@ class PlakotoPosition:
     ) -> PlakotoPosition:
         """From ``{point: count}`` maps in each side's own numbering (pinned checkers counted)."""
         return cls(
-            side_from_points(player), side_from_points(opponent), frozenset(player_pinned), frozenset(opponent_pinned)
+            side_from_points(player, bar=False), side_from_points(opponent, bar=False), frozenset(player_pinned), frozenset(opponent_pinned)
         )
 
     # --- questions ---------------------------------------------------------------------------
@@ -166,18 +154,6 @@ class PlakotoPosition:
 
     def swap(self) -> PlakotoPosition:
         return PlakotoPosition._trusted(self.opponent, self.player, self.opponent_pinned, self.player_pinned)
-
-    def borne_off(self) -> tuple[int, int]:
-        return CHECKERS - sum(self.player), CHECKERS - sum(self.opponent)
-
-    def pip_counts(self) -> tuple[int, int]:
-        return pips(self.player), pips(self.opponent)
-
-    def on_bar(self) -> tuple[int, int]:
-        return 0, 0
-
-    def all_home(self) -> bool:
-        return not any(self.player[6:])
 
     def checkers_at(self, point: int) -> tuple[int, int]:
         """(player's, opponent's) checkers on ``point`` in the player's numbering."""
@@ -199,22 +175,18 @@ class PlakotoPosition:
 
     def position_id(self) -> str:
         """The 16-character ID described in the module docstring."""
-        bits = counts_bits(self.opponent) + counts_bits(self.player)
+        bits = sides_bits(self.player, self.opponent, bar=False)
         for p in range(1, POINTS + 1):
             if self.player[p - 1] and self.opponent[24 - p]:
                 bits.append(0 if p in self.player_pinned else 1)
-        return encode_bits(bits, _ID_BYTES)
+        return encode_bits(bits, ID_LENGTH)
 
     @classmethod
     def from_id(cls, position_id: str) -> PlakotoPosition:
         """Decode :meth:`position_id`; raise ``ValueError`` saying what is wrong."""
         what = "Plakoto position ID"
-        bits = decode_bits(position_id, ID_LENGTH, _ID_BYTES, what)
-        opponent, index = read_counts(bits, 0, what)
-        player, index = read_counts(bits, index, what)
-        for name, side in (("the player on roll", player), ("the opponent", opponent)):
-            if sum(side) > CHECKERS:
-                raise ValueError(f"the {what} gives {name} {sum(side)} checkers, more than {CHECKERS}")
+        bits = decode_bits(position_id, ID_LENGTH, what)
+        player, opponent, index = read_sides(bits, what, bar=False)
         player_pinned, opponent_pinned = set(), set()
         for p in range(1, POINTS + 1):
             if player[p - 1] and opponent[24 - p]:
@@ -233,38 +205,27 @@ class PlakotoPosition:
             raise ValueError(f"the {what} has bits set after the position")
         return cls(player, opponent, frozenset(player_pinned), frozenset(opponent_pinned))
 
-    def __str__(self) -> str:
-        return self.position_id()
 
-    def diagram(self) -> str:
-        """Plain text: X (on roll, moving 24->1) and O; a lower-case letter is a pinned checker,
-        written under the pinner (``5: XXo`` = two X pinning one O)."""
-        rows = []
-        for p in range(POINTS, 0, -1):
-            mine, theirs = self.checkers_at(p)
-            if not (mine or theirs):
-                continue
-            who = self.pinned_at(p)
-            if who == "player":
-                text = "x" + "O" * theirs
-            elif who == "opponent":
-                text = "X" * mine + "o"
-            else:
-                text = "X" * mine + "O" * theirs
-            rows.append(f"{p:2d}: {text}")
-        off_mine, off_theirs = self.borne_off()
-        rows.append(f"off: X{off_mine} O{off_theirs}")
-        return "\n".join(rows)
+    def _point_text(self, point: int, mine: int, theirs: int) -> str:
+        """A lower-case letter is a pinned checker, written under the pinner (``5: XXo`` = two X
+        pinning one O)."""
+        who = self.pinned_at(point)
+        if who == "player":
+            return "x" + "O" * theirs
+        if who == "opponent":
+            return "X" * mine + "o"
+        return "X" * mine + "O" * theirs
 
 
 # --- movement -----------------------------------------------------------------------------------
-#
-# State: (me, opp, my_pins, their_pins): 24 counts each in the owner's numbering (index p - 1),
-# and bit masks of pinned points (bit p - 1 = the owner's point p).
+
+PlakotoState = tuple[tuple[int, ...], tuple[int, ...], int, int]
+"""(me, opp, my_pins, their_pins): 24 counts each in the owner's numbering (index p - 1), and bit
+masks of pinned points (bit p - 1 = the owner's point p)."""
 
 
-class PlakotoRules(Rules):
-    def state(self, position: PlakotoPosition) -> State:
+class PlakotoRules(MoveRules[PlakotoPosition, "PlakotoState"]):
+    def state(self, position: PlakotoPosition) -> PlakotoState:
         return (
             position.player[:POINTS],
             position.opponent[:POINTS],
@@ -272,7 +233,7 @@ class PlakotoRules(Rules):
             _mask(position.opponent_pinned),
         )
 
-    def single_steps(self, state: State, die: int) -> list[Step]:
+    def single_steps(self, state: PlakotoState, die: int) -> list[Step]:
         me, opp, mine_pinned, theirs_pinned = state
         highest = POINTS
         while highest and not me[highest - 1]:
@@ -296,7 +257,7 @@ class PlakotoRules(Rules):
                 steps.append((p, 0, die, False))
         return steps
 
-    def apply_step(self, state: State, step: Step) -> State:
+    def apply_step(self, state: PlakotoState, step: Step) -> PlakotoState:
         me, opp, mine_pinned, theirs_pinned = state
         p, t, _, pin = step
         m = list(me)
@@ -309,7 +270,7 @@ class PlakotoRules(Rules):
                 theirs_pinned |= 1 << (24 - t)
         return (tuple(m), opp, mine_pinned, theirs_pinned)
 
-    def ended(self, state: State) -> bool:
+    def ended(self, state: PlakotoState) -> bool:
         """The mover has just pinned the opponent's mother and the game is over at that step:
         the mover has no checker left on his own start, or his own mother is pinned (a draw);
         or his last starting checker has just left while the opponent's mother is pinned."""
@@ -318,7 +279,7 @@ class PlakotoRules(Rules):
             return False
         return not me[START - 1] or bool((mine_pinned >> (START - 1)) & 1)
 
-    def position(self, state: State) -> PlakotoPosition:
+    def position(self, state: PlakotoState) -> PlakotoPosition:
         me, opp, mine_pinned, theirs_pinned = state
         return PlakotoPosition._trusted(me + (0,), opp + (0,), _points(mine_pinned), _points(theirs_pinned))
 
@@ -339,17 +300,17 @@ RULES = PlakotoRules()
 
 def legal_plays(
     position: PlakotoPosition, dice: tuple[int, int], *, minimize_waste: bool = False, **_: Any
-) -> list[VariantPlay]:
+) -> list[Play[PlakotoPosition]]:
     """Every legal play of ``dice``, one per distinct result (a single empty play when none).
 
     ``minimize_waste``: as in Portes, bearing off must waste as few pips as any play allows.
-    Other options (``mother_points``) only concern :func:`outcome_of` and are ignored here.
+    Other options (``mother_points``) only concern :func:`ending` and are ignored here.
     """
     return plays_of(RULES, position, dice, minimize_waste=minimize_waste)
 
 
-class Turn(VariantTurn):
-    """A Plakoto turn played one checker at a time (the methods of :class:`tavli.turn.Turn`)."""
+class Turn(turn.Turn[PlakotoPosition]):
+    """A Plakoto turn played one checker at a time (the methods of :class:`tavli.games.turn.Turn`)."""
 
     def __init__(
         self, position: PlakotoPosition, dice: tuple[int, int], *, minimize_waste: bool = False, **_: Any
@@ -357,7 +318,7 @@ class Turn(VariantTurn):
         super().__init__(RULES, position, dice, minimize_waste=minimize_waste)
 
 
-def outcome_of(position: PlakotoPosition, *, mother_points: int = 2, **_: Any) -> Ending | None:
+def ending(position: PlakotoPosition, *, mother_points: int = 2, **_: Any) -> GameResult | None:
     """How the game has ended in ``position`` (seen from the side to move next), or ``None``.
 
     In order: both mothers pinned -> a draw; one mother pinned and the pinner has no checker left
@@ -367,23 +328,12 @@ def outcome_of(position: PlakotoPosition, *, mother_points: int = 2, **_: Any) -
     """
     mine, theirs = position.mothers_pinned()
     if mine and theirs:
-        return Ending(None, 0, "both mothers")
+        return GameResult(None, None, Termination.DRAW)
     if mine and not position.opponent[START - 1]:
-        return Ending("opponent", mother_points, "mother")
+        return GameResult(Side.OPPONENT, Outcome(mother_points), Termination.MOTHER)
     if theirs and not position.player[START - 1]:
-        return Ending("player", mother_points, "mother")
-    return bear_off_ending(position.player, position.opponent)
+        return GameResult(Side.PLAYER, Outcome(mother_points), Termination.MOTHER)
+    return bear_off_result(position.player, position.opponent)
 
 
-VARIANT = Variant(
-    "plakoto",
-    PlakotoPosition.initial,
-    legal_plays,
-    Turn,
-    outcome_of,
-    PlakotoPosition.from_id,
-    opponent_point,
-    {"minimize_waste": False, "mother_points": 2},
-)
-
-__all__ = ["PlakotoPosition", "RULES", "Turn", "VARIANT", "legal_plays", "opponent_point", "outcome_of"]
+__all__ = ["RULES", "PlakotoPosition", "Turn", "ending", "legal_plays", "opponent_point"]

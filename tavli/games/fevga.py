@@ -52,31 +52,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .variants import (
-    CHECKERS,
-    POINTS,
-    Ending,
-    Rules,
-    State,
-    Step,
-    Variant,
-    VariantPlay,
-    VariantTurn,
-    bear_off_ending,
-    check_side,
-    counts_bits,
-    decode_bits,
-    encode_bits,
-    pips,
-    plays_of,
-    read_counts,
-    side_from_points,
-)
+from ..codec import decode_bits, encode_bits
+from . import base, turn
+from .base import CHECKERS, POINTS, BoardBase, GameResult, Play, Step
+from .turn import MoveRules, plays_of
 
 START = 24  # each player's starting point, in his own numbering
 ID_LENGTH = 14
-_ID_BYTES = 10
-_START_SIDE = (0,) * 23 + (CHECKERS, 0)
 FIRST_CHECKER = ("pass", "quarter")
 PRIME = ("open", "free")
 
@@ -90,7 +72,7 @@ _OTHER = tuple(opponent_point(p) - 1 for p in range(1, POINTS + 1))  # index of 
 
 
 @dataclass(frozen=True, slots=True)
-class FevgaPosition:
+class FevgaPosition(BoardBase):
     """The checkers of the player on roll (``player``) and of the other side (``opponent``), each a
     tuple of 25 counts in its owner's numbering (index ``i`` = point ``i + 1``; index 24, the bar,
     always 0)."""
@@ -101,21 +83,10 @@ class FevgaPosition:
     def __post_init__(self) -> None:
         object.__setattr__(self, "player", tuple(self.player))
         object.__setattr__(self, "opponent", tuple(self.opponent))
-        check_side("player", self.player)
-        check_side("opponent", self.opponent)
+        self._check_sides()
         for p in range(1, POINTS + 1):
             if self.player[p - 1] and self.opponent[_OTHER[p - 1]]:
                 raise ValueError(f"both sides have checkers on point {p} (the opponent's {opponent_point(p)})")
-
-    @classmethod
-    def initial(cls) -> FevgaPosition:
-        """All fifteen of each side on its own 24-point."""
-        return cls(_START_SIDE, _START_SIDE)
-
-    @classmethod
-    def from_points(cls, player: dict[int, int], opponent: dict[int, int]) -> FevgaPosition:
-        """From ``{point: count}`` maps in each side's own numbering."""
-        return cls(side_from_points(player), side_from_points(opponent))
 
     @classmethod
     def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> FevgaPosition:
@@ -128,36 +99,20 @@ class FevgaPosition:
     def swap(self) -> FevgaPosition:
         return FevgaPosition._trusted(self.opponent, self.player)
 
-    def borne_off(self) -> tuple[int, int]:
-        return CHECKERS - sum(self.player), CHECKERS - sum(self.opponent)
-
-    def pip_counts(self) -> tuple[int, int]:
-        return pips(self.player), pips(self.opponent)
-
-    def on_bar(self) -> tuple[int, int]:
-        return 0, 0
-
-    def all_home(self) -> bool:
-        return not any(self.player[6:])
-
     def checkers_at(self, point: int) -> tuple[int, int]:
         """(player's, opponent's) checkers on ``point`` in the player's numbering."""
         return self.player[point - 1], self.opponent[_OTHER[point - 1]]
 
     def position_id(self) -> str:
         """The 14-character ID described in the module docstring."""
-        return encode_bits(counts_bits(self.opponent) + counts_bits(self.player), _ID_BYTES)
+        return encode_bits(base.sides_bits(self.player, self.opponent, bar=False), ID_LENGTH)
 
     @classmethod
     def from_id(cls, position_id: str) -> FevgaPosition:
         """Decode :meth:`position_id`; raise ``ValueError`` saying what is wrong."""
         what = "Fevga position ID"
-        bits = decode_bits(position_id, ID_LENGTH, _ID_BYTES, what)
-        opponent, index = read_counts(bits, 0, what)
-        player, index = read_counts(bits, index, what)
-        for name, side in (("the player on roll", player), ("the opponent", opponent)):
-            if sum(side) > CHECKERS:
-                raise ValueError(f"the {what} gives {name} {sum(side)} checkers, more than {CHECKERS}")
+        bits = decode_bits(position_id, ID_LENGTH, what)
+        player, opponent, index = base.read_sides(bits, what, bar=False)
         if any(bits[index:]):
             raise ValueError(f"the {what} has bits set after the position")
         for p in range(1, POINTS + 1):
@@ -165,27 +120,14 @@ class FevgaPosition:
                 raise ValueError(f"the {what} puts both sides on point {p}")
         return cls(player, opponent)
 
-    def __str__(self) -> str:
-        return self.position_id()
-
-    def diagram(self) -> str:
-        """Plain text: X (on roll) and O by the player's points, 24 down to 1."""
-        rows = []
-        for p in range(POINTS, 0, -1):
-            mine, theirs = self.checkers_at(p)
-            if mine or theirs:
-                rows.append(f"{p:2d}: {'X' * mine}{'O' * theirs}")
-        off_mine, off_theirs = self.borne_off()
-        rows.append(f"off: X{off_mine} O{off_theirs}")
-        return "\n".join(rows)
-
 
 # --- movement -----------------------------------------------------------------------------------
-#
-# State: (me, opp): 24 counts each in the owner's numbering (index p - 1).
+
+FevgaState = tuple[tuple[int, ...], tuple[int, ...]]
+"""(me, opp): 24 counts each in the owner's numbering (index p - 1)."""
 
 
-class FevgaRules(Rules):
+class FevgaRules(MoveRules[FevgaPosition, "FevgaState"]):
     def __init__(self, first_checker: str = "pass", prime: str = "open") -> None:
         if first_checker not in FIRST_CHECKER:
             raise ValueError(f"first_checker is one of {FIRST_CHECKER}, not {first_checker!r}")
@@ -195,10 +137,10 @@ class FevgaRules(Rules):
         self.prime = prime
         self._past = 11 if first_checker == "pass" else 12  # points 1.._past count as "passed"
 
-    def state(self, position: FevgaPosition) -> State:
+    def state(self, position: FevgaPosition) -> FevgaState:
         return (position.player[:POINTS], position.opponent[:POINTS])
 
-    def single_steps(self, state: State, die: int) -> list[Step]:
+    def single_steps(self, state: FevgaState, die: int) -> list[Step]:
         me, opp = state
         highest = POINTS
         while highest and not me[highest - 1]:
@@ -222,7 +164,7 @@ class FevgaRules(Rules):
                 steps.append((p, 0, die, False))
         return steps
 
-    def apply_step(self, state: State, step: Step) -> State:
+    def apply_step(self, state: FevgaState, step: Step) -> FevgaState:
         me, opp = state
         p, t, _, _ = step
         m = list(me)
@@ -231,11 +173,11 @@ class FevgaRules(Rules):
             m[t - 1] += 1
         return (tuple(m), opp)
 
-    def position(self, state: State) -> FevgaPosition:
+    def position(self, state: FevgaState) -> FevgaPosition:
         me, opp = state
         return FevgaPosition._trusted(me + (0,), opp + (0,))
 
-    def shut_out(self, state: State) -> bool:
+    def shut_out(self, state: FevgaState) -> bool:
         """Whether the side NOT on roll in ``state`` has checkers but no move with any die."""
         me, opp = state
         if not sum(opp):
@@ -243,7 +185,7 @@ class FevgaRules(Rules):
         turned = (opp, me)
         return not any(self.single_steps(turned, die) for die in range(1, 7))
 
-    def select(self, start: State, finals: list[State]) -> list[bool]:
+    def select(self, start: FevgaState, finals: list[FevgaState]) -> list[bool]:
         if self.prime == "free":
             return [True] * len(finals)
         return [not self.shut_out(s) for s in finals]
@@ -261,7 +203,7 @@ def legal_plays(
     prime: str = "open",
     minimize_waste: bool = False,
     **_: Any,
-) -> list[VariantPlay]:
+) -> list[Play[FevgaPosition]]:
     """Every legal play of ``dice``, one per distinct result (a single empty play when none).
 
     Options: ``first_checker`` ("pass" or "quarter"), ``prime`` ("open" or "free"),
@@ -270,8 +212,8 @@ def legal_plays(
     return plays_of(FevgaRules(first_checker, prime), position, dice, minimize_waste=minimize_waste)
 
 
-class Turn(VariantTurn):
-    """A Fevga turn played one checker at a time (the methods of :class:`tavli.turn.Turn`)."""
+class Turn(turn.Turn[FevgaPosition]):
+    """A Fevga turn played one checker at a time (the methods of :class:`tavli.games.turn.Turn`)."""
 
     def __init__(
         self,
@@ -286,21 +228,10 @@ class Turn(VariantTurn):
         super().__init__(FevgaRules(first_checker, prime), position, dice, minimize_waste=minimize_waste)
 
 
-def outcome_of(position: FevgaPosition, **_: Any) -> Ending | None:
+def ending(position: FevgaPosition, **_: Any) -> GameResult | None:
     """The result once one side has borne off all fifteen (seen from the side to move next):
     1 point, or 2 if the loser has borne off none; otherwise ``None``."""
-    return bear_off_ending(position.player, position.opponent)
+    return base.bear_off_result(position.player, position.opponent)
 
 
-VARIANT = Variant(
-    "fevga",
-    FevgaPosition.initial,
-    legal_plays,
-    Turn,
-    outcome_of,
-    FevgaPosition.from_id,
-    opponent_point,
-    {"minimize_waste": False, "first_checker": "pass", "prime": "open"},
-)
-
-__all__ = ["FevgaPosition", "Turn", "VARIANT", "legal_plays", "opponent_point", "outcome_of", "rules"]
+__all__ = ["FevgaPosition", "Turn", "ending", "legal_plays", "opponent_point", "rules"]

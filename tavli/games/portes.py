@@ -1,0 +1,399 @@
+"""Portes (Πόρτες), standard backgammon: the position, its GNU Backgammon Position ID, the legal
+plays (a fast generator: the computer player depends on its speed), the turn and the result.
+
+The rules, as GNU Backgammon applies them:
+
+* A checker moves exactly the number on a die toward its home, onto an empty point, a point of its
+  own, or a point with a single opposing checker (a blot), which is hit and goes to the bar. Two or
+  more opposing checkers close a point. The opponent's point ``p`` is the player's ``25 - p``.
+* Checkers on the bar must all enter (on point ``25 - die``) before any other checker moves.
+* Bearing off is allowed only when all fifteen checkers are home (points 1..6): with the exact die,
+  or with a higher die from the highest occupied point.
+* Both dice must be played if any sequence allows it, in either order; doubles are played four
+  times, as many as possible. If only one die can be played, the larger must be played when either
+  could be.
+* Optional ``minimize_waste`` (seed 003): among the plays that use the most dice, only those that
+  waste the fewest pips bearing off are legal (waste = die minus the distance borne off).
+* The first to bear off all fifteen wins a single game (1), a gammon (2) if the loser has borne off
+  none, a backgammon (3) if the loser has borne off none and still has a checker on the bar or in
+  the winner's home board.
+
+Internally the generator works on lists of 25 counts (index ``i`` = the owner's point ``i + 1``,
+24 = bar) and index steps ``(from_index, to_index, die, hit)`` with ``to_index == -1`` for bearing
+off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..codec import decode_bits, encode_bits
+from . import turn
+from .base import (
+    BAR,
+    CHECKERS,
+    OFF,
+    POINTS,
+    BoardBase,
+    GameResult,
+    Move,
+    Outcome,
+    Play,
+    Side,
+    Step,
+    mirrored,
+    read_sides,
+    sides_bits,
+)
+from .turn import MoveRules, State
+
+__all__ = [
+    "BAR",
+    "CHECKERS",
+    "ID_LENGTH",
+    "OFF",
+    "PORTES",
+    "PortesRules",
+    "Position",
+    "Turn",
+    "ending",
+    "legal_plays",
+    "legal_sequences",
+    "opponent_point",
+    "outcome_of",
+]
+
+IndexStep = tuple[int, int, int, bool]  # (from_index, to_index, die, hit), to_index -1 = off
+ID_LENGTH = 14
+
+
+opponent_point = mirrored
+
+
+@dataclass(frozen=True, slots=True)
+class Position(BoardBase):
+    """The checkers of the player on roll (``player``) and of the other side (``opponent``).
+
+    The position does not know the dice or the cube: it answers questions about the checkers.
+    """
+
+    player: tuple[int, ...]
+    opponent: tuple[int, ...]
+    HAS_BAR = True
+    START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)  # 24:2, 13:5, 8:3, 6:5
+    MARK_ONCE = True  # one blot is hit once: ``24/22*/20 24/22``
+
+    def __post_init__(self) -> None:
+        self._check_sides()
+        for p in range(1, POINTS + 1):
+            if self.player[p - 1] and self.opponent[POINTS - p]:
+                raise ValueError(f"both sides have checkers on point {p}")
+
+    # --- questions -------------------------------------------------------------------------
+
+    def swap(self) -> Position:
+        """The same checkers with the other side on roll."""
+        return trusted_position(self.opponent, self.player)
+
+    def is_contact(self) -> bool:
+        """True while some checker can still hit or be blocked by an opposing checker."""
+        back_player = _highest(self.player)
+        back_opponent = _highest(self.opponent)
+        if back_player == 0 or back_opponent == 0:
+            return False
+        # The opponent's rearmost checker, in the player's numbering, is 25 - back_opponent.
+        return back_player > 25 - back_opponent
+
+    def checkers_at(self, point: int) -> tuple[int, int]:
+        """(player's, opponent's) checkers on ``point`` in the player's numbering (25 = bar)."""
+        if point == BAR:
+            return self.player[24], self.opponent[24]
+        return self.player[point - 1], self.opponent[POINTS - point]
+
+    # --- GNU Backgammon Position ID ---------------------------------------------------------
+
+    def position_id(self) -> str:
+        """The 14-character Position ID that GNU Backgammon prints for this position.
+
+        The 80-bit key writes, for the side NOT on roll and then the side on roll, for each of its
+        points 1..24 and the bar, as many 1-bits as checkers followed by a 0-bit; bits fill each
+        byte from the least significant bit; the 10 bytes are Base64 without padding.
+        """
+        return encode_bits(sides_bits(self.player, self.opponent, bar=True), ID_LENGTH)
+
+    @classmethod
+    def from_id(cls, position_id: str) -> Position:
+        """Decode a GNU Backgammon Position ID; raise ``ValueError`` saying what is wrong."""
+        what = "Position ID"
+        bits = decode_bits(position_id, ID_LENGTH, what, strict=False)
+        player, opponent, index = read_sides(bits, what, bar=True)
+        for p in range(1, POINTS + 1):
+            if player[p - 1] and opponent[POINTS - p]:
+                raise ValueError(f"the {what} puts both sides on point {p}")
+        if any(bits[index:]):
+            raise ValueError(f"the {what} has bits set after the position")
+        return cls(player, opponent)
+
+    def _diagram_footer(self) -> str:
+        mine, theirs = self.on_bar()
+        off_mine, off_theirs = self.borne_off()
+        return f"bar: X{mine} O{theirs}   off: X{off_mine} O{off_theirs}"
+
+
+def _highest(side: tuple[int, ...]) -> int:
+    for i in range(24, -1, -1):
+        if side[i]:
+            return i + 1
+    return 0
+
+
+# --- legal plays ------------------------------------------------------------------------------
+
+
+def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bool = False) -> list[Play[Position]]:
+    """Every legal play of ``dice`` in ``position``, one per distinct resulting position.
+
+    When no checker can move the list holds a single empty play (the turn passes); its ``result``
+    is the same checkers with the opponent on roll.
+    """
+    pair = (dice[0], dice[1])
+    moves: dict[IndexStep, Move] = {}  # one Move object per distinct step within this call
+    plays: list[Play[Position]] = []
+    for me, opp, seq in _sequences(position, pair, minimize_waste):
+        steps = []
+        for step in seq:
+            move = moves.get(step)
+            if move is None:
+                f, t, d, h = step
+                move = moves[step] = Move(f + 1, t + 1, d, h)
+            steps.append(move)
+        plays.append(Play(position, pair, tuple(steps), trusted_position(opp, me)))
+    return plays
+
+
+def legal_sequences(
+    position: Position, dice: tuple[int, int], *, minimize_waste: bool = False
+) -> list[tuple[list[int], list[int], tuple[IndexStep, ...]]]:
+    """One ``(player, opponent, steps)`` per distinct legal result, before the sides are swapped."""
+    return [(list(me), list(opp), seq) for me, opp, seq in _sequences(position, dice, minimize_waste)]
+
+
+def single_steps(me: list[int], opp: list[int], die: int, start: int = 24) -> list[IndexStep]:
+    """Every legal single checker move by ``die`` from index ``start`` or below."""
+    if me[24]:
+        t = 24 - die
+        if opp[23 - t] >= 2:
+            return []
+        return [(24, t, die, opp[23 - t] == 1)]
+    steps: list[IndexStep] = []
+    highest = 23
+    while highest >= 0 and not me[highest]:
+        highest -= 1
+    home = highest <= 5
+    for i in range(min(start, highest), -1, -1):
+        if not me[i]:
+            continue
+        t = i - die
+        if t >= 0:
+            o = opp[23 - t]
+            if o < 2:
+                steps.append((i, t, die, o == 1))
+        elif home and (t == -1 or i == highest):
+            steps.append((i, -1, die, False))
+    return steps
+
+
+def apply_step(me: list[int], opp: list[int], step: IndexStep) -> tuple[list[int], list[int]]:
+    """New lists with ``step`` made; the inputs are not changed."""
+    i, t, _, hit = step
+    me2 = me[:]
+    me2[i] -= 1
+    if t >= 0:
+        me2[t] += 1
+        if hit:
+            opp2 = opp[:]
+            opp2[23 - t] = 0
+            opp2[24] += 1
+            return me2, opp2
+    return me2, opp
+
+
+# --- the search -------------------------------------------------------------------------------
+#
+# ``_sequences`` gives the same list, in the same order, as a plain depth-first search would: try
+# every step of the first die, then every step of the next die from there (for a non-double both
+# orders of the dice, the first die given first), keep the sequences that use the most dice (the
+# larger die when only one can be used), optionally those that waste the fewest pips, and keep the
+# first sequence found for each distinct result. To be quick it drops a repeated result as soon as
+# it is found, and the results are tuples so that they serve at once as keys and as Position fields.
+
+Result = tuple[tuple[int, ...], tuple[int, ...], tuple[IndexStep, ...]]  # (player, opponent, steps)
+
+
+def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) -> list[Result]:
+    d1, d2 = dice
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise ValueError(f"dice must be 1..6, got {dice}")
+    me = list(position.player)
+    opp = list(position.opponent)
+    if d1 == d2:
+        chosen = _search_double(me, opp, d1)
+    else:
+        chosen = _search_pair(me, opp, d1, d2)
+    if not chosen:  # no checker can move: the turn passes
+        return [(position.player, position.opponent, ())]
+    if minimize_waste:
+        wastes = [_waste(seq) for _, _, seq in chosen]
+        least = min(wastes)
+        chosen = [entry for entry, w in zip(chosen, wastes) if w == least]
+    return chosen
+
+
+def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+    """The distinct results of playing both dice (either order); failing that, of one die, the
+    larger when it can be played."""
+    both: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, IndexStep]] = {}
+    one: list[tuple[list[int], list[int], IndexStep]] = []
+    for first, second in ((d1, d2), (d2, d1)):
+        for s1 in single_steps(me, opp, first):
+            me1, opp1 = apply_step(me, opp, s1)
+            follow = single_steps(me1, opp1, second)
+            if not follow:
+                if not both:
+                    one.append((me1, opp1, s1))
+                continue
+            for s2 in follow:
+                me2, opp2 = apply_step(me1, opp1, s2)
+                key = (tuple(me2), tuple(opp2))
+                if key not in both:
+                    both[key] = (s1, s2)
+    if both:
+        return [(mine, theirs, seq) for (mine, theirs), seq in both.items()]
+    if not one:
+        return []
+    high = max(d1, d2)
+    if any(step[2] == high for _, _, step in one):
+        one = [entry for entry in one if entry[2][2] == high]
+    distinct: dict[tuple[tuple[int, ...], tuple[int, ...]], IndexStep] = {}
+    for me1, opp1, step in one:
+        distinct.setdefault((tuple(me1), tuple(opp1)), step)
+    return [(mine, theirs, (step,)) for (mine, theirs), step in distinct.items()]
+
+
+def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
+    """The distinct results of playing ``die`` as many times as possible, up to four.
+
+    Taking the moves in non-increasing order of their start point reaches every result (a move
+    never needs a lower checker to have moved first), so each checker set is met far fewer times.
+    """
+    by_count: list[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, ...]]] = [{}, {}, {}, {}, {}]
+    full = by_count[4]
+
+    def walk(me: list[int], opp: list[int], start: int, seq: tuple[IndexStep, ...]) -> None:
+        steps = single_steps(me, opp, die, start)
+        if not steps:
+            if not full:
+                by_count[len(seq)].setdefault((tuple(me), tuple(opp)), seq)
+            return
+        last = len(seq) == 3
+        for step in steps:
+            me2, opp2 = apply_step(me, opp, step)
+            if last:
+                key = (tuple(me2), tuple(opp2))
+                if key not in full:
+                    full[key] = seq + (step,)
+            else:
+                walk(me2, opp2, step[0], seq + (step,))
+
+    walk(me, opp, 24, ())
+    for found in reversed(by_count[1:]):
+        if found:
+            return [(mine, theirs, seq) for (mine, theirs), seq in found.items()]
+    return []
+
+
+def trusted_position(player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
+    """A Position made without ``__post_init__``'s checks: legal steps from a valid position
+    always reach a valid one, and the checks cost more than the whole search."""
+    position = _new(Position)
+    _set(position, "player", player)
+    _set(position, "opponent", opponent)
+    return position
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _waste(seq: tuple[IndexStep, ...]) -> int:
+    return sum(die - (i + 1) for i, t, die, _ in seq if t == -1)
+
+
+# --- the end of a game ------------------------------------------------------------------------
+
+
+def outcome_of(position: Position) -> Outcome | None:
+    """The result if the player who just moved has borne everything off.
+
+    ``position`` is seen from the side to move next (the loser); the winner is its opponent.
+    """
+    if sum(position.opponent):
+        return None
+    loser = position.player
+    if sum(loser) < CHECKERS:
+        return Outcome.SINGLE
+    # The winner's home board is the loser's points 19..24 (indices 18..23); 24 is the bar.
+    if any(loser[18:25]):
+        return Outcome.BACKGAMMON
+    return Outcome.GAMMON
+
+
+def ending(position: Position, **_: Any) -> GameResult | None:
+    """How the game has ended in ``position`` (seen from the side to move next), or ``None``."""
+    if sum(position.player) == 0:
+        return GameResult(Side.PLAYER, Outcome.SINGLE)  # not reached in play; for completeness
+    outcome = outcome_of(position)
+    return None if outcome is None else GameResult(Side.OPPONENT, outcome)
+
+
+# --- the turn, step by step -------------------------------------------------------------------
+
+
+PortesState = tuple[tuple[int, ...], tuple[int, ...]]  # (player, opponent), the player on roll
+
+
+class PortesRules(MoveRules[Position, PortesState]):
+    """Single checker steps of Portes, in points (25 = bar, 0 = off), over (player, opponent)."""
+
+    def state(self, position: Position) -> PortesState:
+        return (position.player, position.opponent)
+
+    def single_steps(self, state: PortesState, die: int) -> list[Step]:
+        me, opp = state
+        return [(i + 1, t + 1, d, hit) for i, t, d, hit in single_steps(list(me), list(opp), die)]
+
+    def apply_step(self, state: PortesState, step: Step) -> PortesState:
+        start, end, die, hit = step
+        me, opp = apply_step(list(state[0]), list(state[1]), (start - 1, end - 1, die, hit))
+        return (tuple(me), tuple(opp))
+
+    def position(self, state: PortesState) -> Position:
+        return trusted_position(*state)
+
+
+PORTES = PortesRules()
+
+
+class Turn(turn.Turn[Position]):
+    """The play of one roll of Portes, built step by step (the methods of
+    :class:`tavli.games.turn.Turn`), its legal plays from the fast generator."""
+
+    def __init__(self, position: Position, dice: tuple[int, int], *, minimize_waste: bool = False, **_: Any) -> None:
+        super().__init__(PORTES, position, dice, minimize_waste=minimize_waste)
+
+    def _find(
+        self, position: Position, dice: tuple[int, int], minimize_waste: bool
+    ) -> list[tuple[State, Play[Position]]]:
+        plays = legal_plays(position, dice, minimize_waste=minimize_waste)
+        return [((play.result.opponent, play.result.player), play) for play in plays]
