@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .bots import BOTS
 from .match import VARIANTS, Match, MatchError

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import time
 import zlib
-from typing import Callable, Generator, TypeVar
+from collections.abc import Callable, Generator
+from typing import TypeVar
 
 T = TypeVar("T")
 

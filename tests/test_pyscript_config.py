@@ -257,7 +257,7 @@ def test_the_archive_and_the_script_are_preloaded_as_they_are_fetched():
     html = (ROOT / "index.html").read_text()
     for url in [f"./{pyscript_files.ARCHIVE}", "./web/main.py"]:
         assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
-    assert f'src="./web/main.py"' in html
+    assert 'src="./web/main.py"' in html
 
 
 def test_booting_imports_no_slow_or_unneeded_modules():

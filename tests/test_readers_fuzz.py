@@ -3,7 +3,6 @@ input: never AttributeError, TypeError, OverflowError, RecursionError... (issue 
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

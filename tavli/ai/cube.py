@@ -27,8 +27,8 @@ Decisions: double when ``min(DT, DP) > ND``; take when ``DT <= DP`` (from the do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .met_data import POST, PRE
 

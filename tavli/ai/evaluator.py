@@ -29,8 +29,8 @@ import json
 import math
 import struct
 import zlib
+from collections.abc import Sequence
 from operator import mul
-from typing import Sequence
 
 from ..game import outcome_of
 from ..position import Position

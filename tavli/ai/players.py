@@ -41,8 +41,9 @@ the same interface.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..bots import BeginnerBot, MatchContext, variant_name
 from ..game import Outcome

@@ -13,7 +13,8 @@ Each search is a steps generator (:mod:`tavli.steps`: ``choose_steps``, ``rank_p
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..game import outcome_of
 from ..movegen import Play, legal_sequences

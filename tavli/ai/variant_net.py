@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import math
 import struct
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..steps import Steps, finish
 from ..variants import variant as variant_of

@@ -14,10 +14,11 @@ roll) so that a caller can spread the search over several slices of time; its re
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ..variants import variant as variant_of
 from ..steps import Steps, finish
+from ..variants import variant as variant_of
 from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, rank_plays, rank_plays_steps, select_steps  # noqa: F401 (rank_plays: one ranking for every game)
 from .variant_net import VariantEvaluator
 

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from tavli.game import outcome_of
 from tavli.movegen import Play, legal_plays
