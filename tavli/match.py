@@ -79,15 +79,16 @@ from __future__ import annotations
 
 import time as _time
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .dice import DiceSource, FixedDice, dice_source
 from .game import Game, GameError, Outcome
 from .movegen import Move, Play
-from .variants import VariantPlay
 from .position import Position
 from .rules import Rules
+from .variants import VariantPlay
 
 if TYPE_CHECKING:
     from .clock import Clock, ClockState

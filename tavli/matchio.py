@@ -31,7 +31,20 @@ from .ids import (
     encode_xgid,
     parse_xgid,
 )
-from .matfile import DOUBLE, DROP, ROLL, TAKE, WIN, MatAction, MatGame, MatRecord, format_mat_moves, mat_play, read_mat, write_mat
+from .matfile import (
+    DOUBLE,
+    DROP,
+    ROLL,
+    TAKE,
+    WIN,
+    MatAction,
+    MatGame,
+    MatRecord,
+    format_mat_moves,
+    mat_play,
+    read_mat,
+    write_mat,
+)
 from .position import Position
 from .rules import Rules
 

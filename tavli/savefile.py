@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import safejson, savelog
 from .dice import DiceSource, FixedDice, SecureDice, SeededDice

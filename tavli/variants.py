@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import base64
 from abc import ABC, abstractmethod
-from operator import mul
-from dataclasses import dataclass, field
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from operator import mul
 from typing import Any
 
 from .movegen import IllegalMove, Move

@@ -18,8 +18,8 @@ rule options apply).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
@@ -392,7 +392,7 @@ class Controller:
                           first=self.names[first])
             return self._after_move() if self.human_moving() else []
         if m.phase == "roll" and self.is_human(m.game.on_roll):
-            dice = m.roll()
+            m.roll()
             self.note = ""
             if m.turn.length == 0:
                 self.note = t("passes", name=self.names[m.game.on_roll])
