@@ -13,7 +13,7 @@ and luck-adjusted, the games played, and the bot's seconds per move (mean and p9
 
 References: ``pubeval`` (Tesauro's public linear evaluator, tools/train/refs.py), ``gnubg``
 (GNU Backgammon 0-ply through the ``gnubg`` PyPI package: every legal result evaluated at 0-ply,
-the best kept), ``random``, ``beginner`` (tavli.bots' heuristic bot, when present).
+the best kept), ``random``, ``beginner`` (tavli.ai.heuristic's bot).
 
 Luck adjustment (needs gnubg; skipped without it): before each turn the reference evaluator
 (gnubg 0-ply) values the best play of each of the 21 rolls; the luck of the roll thrown is its
@@ -84,7 +84,7 @@ def make_bot(level: str, seed: int, evaluator=None):
 def _choose(player, pos, roll, plays):
     if isinstance(player, RefPlayer) or hasattr(player, "evaluator"):
         return player.choose_play(pos, roll, plays=plays)
-    return player.choose_play(pos, roll)  # tavli.bots.BeginnerBot
+    return player.choose_play(pos, roll)  # tavli.ai.heuristic.BeginnerBot
 
 
 class Luck:

@@ -12,7 +12,7 @@ pair means. Luck adjustment (``--no-luck`` to skip): before each turn the shippe
 minus the roll-weighted mean, subtracted from the mover's result. Any fixed evaluator gives an
 unbiased estimate this way; a good one a smaller variance.
 
-Levels: ``beginner``/``heuristic`` (tavli.bots' heuristic), ``intermediate``, ``expert``,
+Levels: ``beginner``/``heuristic`` (tavli.ai.heuristic), ``intermediate``, ``expert``,
 ``champion`` (tavli.ai.players, the variant net); references: those, or ``earlier:PATH`` (the
 Expert level with the weights module at PATH, e.g. a training snapshot).
 """
@@ -32,9 +32,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
 from tavli.ai import variant_net as vn  # noqa: E402
+from tavli.ai.context import MatchContext  # noqa: E402
+from tavli.ai.heuristic import BeginnerBot  # noqa: E402
 from tavli.ai.players import AIPlayer  # noqa: E402
 from tavli.ai.search import ROLL_WEIGHTS, ROLLS  # noqa: E402
-from tavli.bots import BeginnerBot, MatchContext  # noqa: E402
 from tavli.variants import variant  # noqa: E402
 
 

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .bots import BOTS
+from .ai.heuristic import BOTS
 from .match import VARIANTS, Match, MatchError
 from .rules import PRESETS, Rules
 

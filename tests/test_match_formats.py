@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tavli import FixedDice, Outcome, Position
-from tavli.bots import BeginnerBot
+from tavli.ai.heuristic import BeginnerBot
 from tavli.cli import play_match
 from tavli.match import Match
 from tavli.rules import Rules

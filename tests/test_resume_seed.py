@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tavli.bots import BeginnerBot
+from tavli.ai.heuristic import BeginnerBot
 from tavli.match import Match
 from web.controller import Controller
 from web.settings import MatchSetup, ViewOptions

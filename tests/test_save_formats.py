@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tavli.bots import BeginnerBot
+from tavli.ai.heuristic import BeginnerBot
 from tavli.match import Match
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -603,7 +603,7 @@ class Controller:
     def choose_play_steps(self):
         """:meth:`choose_play` as a steps generator (:mod:`tavli.steps`, through the bot's
         ``choose_play_steps``): the page runs it in slices, then hands the play to :meth:`set_plan`."""
-        from tavli.bots import MatchContext
+        from tavli.ai.context import MatchContext
 
         m = self.match
         context = MatchContext.of(m, m.game.on_roll)

@@ -1,7 +1,7 @@
 """Computer players by level: Beginner, Intermediate, Expert, Champion.
 
 =============  =========================================================================
-Beginner       ``make_player("beginner")``: the heuristic ``tavli.bots.BeginnerBot``;
+Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.BeginnerBot``;
                ``AIPlayer("beginner")``: the net with heavy noise (sigma 0.45 equity)
 Intermediate   the net, 0-ply, with noise (sigma 0.04)
 Expert         the net, 0-ply: the best play by the evaluator
@@ -9,11 +9,11 @@ Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (wi
                no new candidate once 0.8 s have been spent (bounds a move in Pyodide)
 =============  =========================================================================
 
-Every player has the interface of ``tavli.bots.BeginnerBot`` (it subclasses it, so ``act(match,
-player)`` drives a :class:`tavli.match.Match`): ``choose_play(position, dice, context)``,
+Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
+:class:`tavli.match.Match`): ``choose_play(position, dice, context)``,
 ``cube_action(position, context)``, ``take_decision(position, context)``,
 ``resign_offer(position, context)``, ``accept_resignation(position, level, context)``, with
-``context`` a ``tavli.bots.MatchContext``. Cube and resignation decisions come from the evaluator's
+``context`` a ``tavli.ai.context.MatchContext``. Cube and resignation decisions come from the evaluator's
 probabilities through the plain functions of :mod:`tavli.ai.cube` (Intermediate and the noisy
 Beginner flip a cube decision now and then).
 
@@ -43,19 +43,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..bots import BeginnerBot, MatchContext, variant_name
 from ..game import Outcome
 from ..movegen import Play, legal_plays
 from ..position import Position
 from ..steps import Steps, finish
 from ..variants import variant as variant_of
 from . import bearoff, cube, variant_search
+from .context import MatchContext
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
+from .heuristic import BeginnerBot, variant_name
+from .player import Player, act
 from .search import choose_steps
 from .variant_net import VariantEvaluator, default_variant_evaluator_steps
 from .variant_net import equity as vn_equity
+
+if TYPE_CHECKING:
+    from ..match import Match
 
 
 @dataclass(frozen=True)
@@ -75,11 +80,11 @@ LEVELS: dict[str, Level] = {
 }
 
 
-class AIPlayer(BeginnerBot):
-    """A computer player of one level, with the interface of :class:`tavli.bots.BeginnerBot`
-    (``choose_play``, ``cube_action``, ``take_decision``, ``resign_offer``,
-    ``accept_resignation``, and ``act(match, player)`` inherited from it). Positions are seen from
-    the bot's side (its checkers in ``.player``). ``seed`` makes its noise repeatable."""
+class AIPlayer:
+    """A computer player of one level, a :class:`tavli.ai.player.Player` (``choose_play``,
+    ``cube_action``, ``take_decision``, ``resign_offer``, ``accept_resignation``, ``act(match,
+    player)``). Positions are seen from the bot's side (its checkers in ``.player``). ``seed``
+    makes its noise repeatable."""
 
     def __init__(self, level: str = "expert", *, evaluator: Evaluator | None = None, seed: int | None = None) -> None:
         key = level.lower()
@@ -252,6 +257,12 @@ class AIPlayer(BeginnerBot):
         args.pop("jacoby", None)
         return cube.accept_resignation(mine, level, context.cube, **args)
 
+    # --- driving a match -----------------------------------------------------------------------
+
+    def act(self, match: Match, player: int) -> str:
+        """One action for ``player`` in ``match``, and which (:func:`tavli.ai.player.act`)."""
+        return act(self, match, player)
+
 
 def _owner(context: MatchContext) -> int:
     return cube.CENTERED if context.owner is None else (cube.ME if context.owner == "me" else cube.OPPONENT)
@@ -263,8 +274,8 @@ def _match_args(context: MatchContext) -> dict:
     return {"match_length": context.length, "score": tuple(context.score), "crawford": context.crawford}
 
 
-def make_player(level: str, seed: int | None = None, evaluator: Evaluator | None = None) -> BeginnerBot:
-    """A player for ``level``: Beginner is the heuristic :class:`tavli.bots.BeginnerBot`, the
+def make_player(level: str, seed: int | None = None, evaluator: Evaluator | None = None) -> Player:
+    """A player for ``level``: Beginner is the heuristic :class:`tavli.ai.heuristic.BeginnerBot`, the
     others an :class:`AIPlayer` (``AIPlayer("beginner")`` is the noisy-net alternative)."""
     key = level.strip().lower()
     if key == "beginner":
