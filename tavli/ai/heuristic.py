@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game import Outcome
 from ..movegen import Play, legal_plays
 from ..position import Position
 from ..rules import Rules
 from ..steps import Steps
+from ..variants import VariantPlay
 from .context import MatchContext
 from .player import act
 
@@ -93,13 +94,7 @@ class BeginnerBot:
                 )
             return choose_variant_play(plays)
         plays = legal_plays(position, dice, minimize_waste=rules.minimize_waste)
-        best = plays[0]
-        best_score = -math.inf
-        for play in plays:
-            score = evaluate(play.result.swap())
-            if score > best_score:
-                best, best_score = play, score
-        return best
+        return max(plays, key=lambda play: evaluate(play.result.swap()))  # the first of the best
 
     # --- the cube ---------------------------------------------------------------------------
 
@@ -187,31 +182,26 @@ def variant_name(position: object) -> str:
     return "plakoto" if hasattr(position, "player_pinned") else "fevga"
 
 
-def choose_variant_play(plays: list) -> object:
-    """The Plakoto or Fevga play whose result scores best by :func:`evaluate_variant`."""
-    best = plays[0]
-    best_score = -math.inf
-    for play in plays:
-        score = evaluate_variant(play.result.swap())
-        if score > best_score:
-            best, best_score = play, score
-    return best
+def choose_variant_play(plays: Sequence[VariantPlay]) -> VariantPlay:
+    """The Plakoto or Fevga play whose result scores best by :func:`evaluate_variant` (the first
+    of the best)."""
+    return max(plays, key=lambda play: evaluate_variant(play.result.swap()))
 
 
-def evaluate_variant(position: object) -> float:
+def evaluate_variant(position: Any) -> float:
     """How good a Plakoto or Fevga ``position`` is for ``position.player``, who has just moved,
     in pips: the race, points held, and pins (Plakoto) or primes (Fevga)."""
     me, opp = position.player, position.opponent
     my_pips, opp_pips = position.pip_counts()
     score = float(opp_pips - my_pips)
     if not any(me[6:24]) and not any(opp[6:24]) and not getattr(position, "player_pinned", None):
-        return score + 1.0 * position.borne_off()[0]  # a pure race home
+        return score + float(position.borne_off()[0])  # a pure race home
     if hasattr(position, "player_pinned"):
         return score + _plakoto_terms(position)
     return score + _fevga_terms(me)
 
 
-def _plakoto_terms(position: object) -> float:
+def _plakoto_terms(position: Any) -> float:
     me, opp = position.player, position.opponent
     mine_pinned, theirs_pinned = position.player_pinned, position.opponent_pinned
     score = 0.0

@@ -55,8 +55,8 @@ from .context import MatchContext
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
 from .heuristic import BeginnerBot, variant_name
 from .player import Player, act
-from .search import choose_steps
-from .variant_net import VariantEvaluator, default_variant_evaluator_steps
+from .search import SearchOptions, choose_steps
+from .variant_net import GameOptions, VariantEvaluator, default_variant_evaluator_steps
 from .variant_net import equity as vn_equity
 
 if TYPE_CHECKING:
@@ -140,16 +140,13 @@ class AIPlayer:
             waste = context.rules.minimize_waste if context is not None else False
             plays = legal_plays(position, (dice[0], dice[1]), minimize_waste=waste)
             yield
-        return (yield from choose_steps(
-            self.evaluator, position, plays, noise=self.level.noise, lookahead=self.level.lookahead, rng=self.rng,
-            time_budget=self.level.time_budget,
-        ))
+        return (yield from choose_steps(self.evaluator, position, plays, **self._search()))
 
-    def variant_evaluator(self, name: str, options: dict | None = None) -> VariantEvaluator:
+    def variant_evaluator(self, name: str, options: GameOptions | None = None) -> VariantEvaluator:
         """The net of Plakoto or Fevga (loaded on first use), judging endings by ``options``."""
         return finish(self.variant_evaluator_steps(name, options))
 
-    def variant_evaluator_steps(self, name: str, options: dict | None = None) -> Steps[VariantEvaluator]:
+    def variant_evaluator_steps(self, name: str, options: GameOptions | None = None) -> Steps[VariantEvaluator]:
         """:meth:`variant_evaluator` as a steps generator (the first use loads the net in slices)."""
         ev = self._variant_evaluators.get(name)
         if ev is None:
@@ -176,10 +173,12 @@ class AIPlayer:
             plays = variant_of(name).legal_plays(position, dice, **{**options, "minimize_waste": waste})
             yield
         ev = yield from self.variant_evaluator_steps(name, {k: v for k, v in options.items() if k == "mother_points"})
-        return (yield from variant_search.choose_steps(
-            ev, plays, noise=self.level.noise, lookahead=self.level.lookahead, rng=self.rng,
-            time_budget=self.level.time_budget, options=options,
-        ))
+        return (yield from variant_search.choose_steps(ev, plays, options=options, **self._search()))
+
+    def _search(self) -> SearchOptions:
+        """How this level chooses among the ranked plays (any game)."""
+        level = self.level
+        return {"noise": level.noise, "lookahead": level.lookahead, "rng": self.rng, "time_budget": level.time_budget}
 
     # --- probabilities -----------------------------------------------------------------------
 
@@ -268,7 +267,7 @@ def _owner(context: MatchContext) -> int:
     return cube.CENTERED if context.owner is None else (cube.ME if context.owner == "me" else cube.OPPONENT)
 
 
-def _match_args(context: MatchContext) -> dict:
+def _match_args(context: MatchContext) -> dict[str, Any]:
     if context.money:
         return {"jacoby": bool(context.rules.jacoby and context.owner is None)}
     return {"match_length": context.length, "score": tuple(context.score), "crawford": context.crawford}
