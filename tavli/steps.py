@@ -43,7 +43,8 @@ def finish(steps: Steps[T]) -> T:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            result: T = stop.value
+            return result
 
 
 def decompress_steps(data: bytes, chunk: int = 1 << 16) -> Steps[bytes]:
