@@ -1,4 +1,5 @@
 # Tavli: make play | make test | make bench
+# `make test` = `make lint` (ruff, mypy: pyproject.toml) + the unit and browser tests.
 #
 # Everything a fresh machine (Python 3.11, Node 20, Debian, root) lacks is installed on demand:
 #   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
@@ -17,17 +18,22 @@ VPY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test unit e2e bench deps vendor sync-files clean distclean
+.PHONY: play lint test unit e2e bench deps vendor sync-files clean distclean
 
 play: vendor
 	@echo "Tavli: http://127.0.0.1:$(PORT)"
 	$(PYTHON) tools/serve.py --host 127.0.0.1 --port $(PORT)
 
-test: deps
+test: deps lint
 	$(VPY) -m pytest tests e2e
 
-unit: $(VENV)/.stamp
+unit: lint
 	$(VPY) -m pytest tests
+
+# ruff over the repository, mypy over tavli/ (strict) and web/ (basic): both configured in pyproject.toml.
+lint: $(VENV)/.stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 e2e: deps
 	$(VPY) -m pytest e2e

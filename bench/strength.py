@@ -13,7 +13,7 @@ and luck-adjusted, the games played, and the bot's seconds per move (mean and p9
 
 References: ``pubeval`` (Tesauro's public linear evaluator, tools/train/refs.py), ``gnubg``
 (GNU Backgammon 0-ply through the ``gnubg`` PyPI package: every legal result evaluated at 0-ply,
-the best kept), ``random``, ``beginner`` (tavli.bots' heuristic bot, when present).
+the best kept), ``random``, ``beginner`` (tavli.ai.heuristic's bot).
 
 Luck adjustment (needs gnubg; skipped without it): before each turn the reference evaluator
 (gnubg 0-ply) values the best play of each of the 21 rolls; the luck of the roll thrown is its
@@ -26,7 +26,6 @@ side moving first once; the interval is computed over pair means.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import random
@@ -84,7 +83,7 @@ def make_bot(level: str, seed: int, evaluator=None):
 def _choose(player, pos, roll, plays):
     if isinstance(player, RefPlayer) or hasattr(player, "evaluator"):
         return player.choose_play(pos, roll, plays=plays)
-    return player.choose_play(pos, roll)  # tavli.bots.BeginnerBot
+    return player.choose_play(pos, roll)  # tavli.ai.heuristic.BeginnerBot
 
 
 class Luck:
@@ -191,20 +190,16 @@ def run_match(level: str, ref: str, games: int, seed: int, use_luck: bool, progr
 
 
 def main() -> None:
-    if any(a == "--variant" or a.startswith("--variant=") for a in sys.argv[1:]):
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import variant_strength  # noqa: PLC0415
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import variant_strength  # noqa: PLC0415
 
+    if any(a == "--variant" or a.startswith("--variant=") for a in sys.argv[1:]):
         variant_strength.main(sys.argv[1:])
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="expert", help="beginner|intermediate|expert|champion|all, or a reference")
     ap.add_argument("--ref", default="pubeval", help="pubeval|gnubg|random|beginner (comma-separated)")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=12345)
-    ap.add_argument("--no-luck", action="store_true")
-    ap.add_argument("--json", default=None, help="append results (one JSON object per line)")
-    ap.add_argument("--quiet", action="store_true")
+    variant_strength.add_run_arguments(ap, seed=12345)
     ap.add_argument("--weights", default=None, help="evaluator weights module (default: the shipped one)")
     args = ap.parse_args()
     use_luck = not args.no_luck and have_gnubg()
@@ -229,9 +224,7 @@ def main() -> None:
             line += (f" ppg; {r['sec_per_move_mean'] * 1000:.1f} ms/move mean, "
                      f"{r['sec_per_move_p95'] * 1000:.1f} ms p95 ({r['wall_s']:.0f} s)")
             print(line, flush=True)
-            if args.json:
-                with open(args.json, "a") as f:
-                    f.write(json.dumps(r) + "\n")
+            variant_strength.append_json(args.json, r)
 
 
 if __name__ == "__main__":

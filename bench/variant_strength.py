@@ -12,7 +12,7 @@ pair means. Luck adjustment (``--no-luck`` to skip): before each turn the shippe
 minus the roll-weighted mean, subtracted from the mover's result. Any fixed evaluator gives an
 unbiased estimate this way; a good one a smaller variance.
 
-Levels: ``beginner``/``heuristic`` (tavli.bots' heuristic), ``intermediate``, ``expert``,
+Levels: ``beginner``/``heuristic`` (tavli.ai.heuristic), ``intermediate``, ``expert``,
 ``champion`` (tavli.ai.players, the variant net); references: those, or ``earlier:PATH`` (the
 Expert level with the weights module at PATH, e.g. a training snapshot).
 """
@@ -32,9 +32,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
 from tavli.ai import variant_net as vn  # noqa: E402
+from tavli.ai.context import MatchContext  # noqa: E402
+from tavli.ai.heuristic import BeginnerBot  # noqa: E402
 from tavli.ai.players import AIPlayer  # noqa: E402
 from tavli.ai.search import ROLL_WEIGHTS, ROLLS  # noqa: E402
-from tavli.bots import BeginnerBot, MatchContext  # noqa: E402
 from tavli.games.base import Side  # noqa: E402
 from tavli.games.registry import game_kind  # noqa: E402
 
@@ -146,16 +147,29 @@ def report(r: dict) -> str:
                    f"{r['sec_per_move_p95'] * 1000:.1f} ms p95 ({r['wall_s']:.0f} s)")
 
 
+def add_run_arguments(ap: argparse.ArgumentParser, *, seed: int) -> None:
+    """The options of every strength benchmark (this one and bench/strength.py): games, seed, luck,
+    results appended as JSON lines, quiet."""
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--no-luck", action="store_true")
+    ap.add_argument("--json", default=None, help="append results (one JSON object per line)")
+    ap.add_argument("--quiet", action="store_true")
+
+
+def append_json(path: str | None, record: dict) -> None:
+    """Append ``record`` as one JSON line to ``path`` (nothing when None)."""
+    if path:
+        with open(path, "a") as f:
+            f.write(json.dumps(record) + "\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default="plakoto,fevga", help="plakoto|fevga (comma-separated)")
     ap.add_argument("--level", default="champion", help="beginner|intermediate|expert|champion|all")
     ap.add_argument("--ref", default="heuristic", help="heuristic|expert|...|earlier:PATH (comma-separated)")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=777)
-    ap.add_argument("--no-luck", action="store_true")
-    ap.add_argument("--json", default=None, help="append results (one JSON object per line)")
-    ap.add_argument("--quiet", action="store_true")
+    add_run_arguments(ap, seed=777)
     args = ap.parse_args(argv)
     levels = ["beginner", "intermediate", "expert", "champion"] if args.level == "all" else args.level.split(",")
     for name in args.variant.split(","):
@@ -163,9 +177,7 @@ def main(argv: list[str] | None = None) -> None:
             for level in levels:
                 r = run(name, level, ref, args.games, args.seed, not args.no_luck, not args.quiet)
                 print(report(r), flush=True)
-                if args.json:
-                    with open(args.json, "a") as f:
-                        f.write(json.dumps(r) + "\n")
+                append_json(args.json, r)
 
 
 if __name__ == "__main__":

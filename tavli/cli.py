@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Sequence
 
-from .bots import BOTS
+from .ai.heuristic import BOTS
+from .ai.player import Player
+from .ai.players import make_player
 from .formats import matchio, savefile
 from .match import Match, MatchError
 from .matchsetup import VARIANTS
@@ -35,7 +37,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except BrokenPipeError:
         return 0
     except (OSError, ValueError) as error:
@@ -88,17 +91,19 @@ def _parser() -> argparse.ArgumentParser:
 PLAYERS = (*BOTS, "intermediate", "expert", "champion")
 
 
-def _player(name: str, seed: int | None):
-    """A player by name: the heuristic ``beginner`` or a level of the neural opponent."""
+def _player(name: str, seed: int | None) -> Player:
+    """A player by name: the heuristic ``beginner`` or a level of the neural opponent (whose nets
+    load on its first decision)."""
     key = name.strip().lower()
     if key not in PLAYERS:
         raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}")
-    from .ai.players import make_player  # noqa: PLC0415 (the nets load only when asked for)
-
     return make_player(key, seed=seed)
 
 
-def play_match(match: Match, bots: Sequence, *, on_game_end=None, max_actions: int = 1_000_000) -> Match:
+def play_match(
+    match: Match, bots: Sequence[Player], *, on_game_end: Callable[[Match], object] | None = None,
+    max_actions: int = 1_000_000,
+) -> Match:
     """Let ``bots[0]`` and ``bots[1]`` play ``match`` to its end."""
     for _ in range(max_actions):
         if match.is_over():
@@ -196,6 +201,7 @@ def _result_text(match: Match) -> str:
         "timeout": "(on time)",
         "resign-match": "(match resigned)",
     }.get(result.reason, result.reason)
+    assert result.counted is not None  # (only a draw counts nothing)
     kind = result.counted.name.lower()
     return f"player {result.winner} wins {result.points} point{'s' if result.points != 1 else ''} {how}, a {kind} at cube {result.cube}"
 

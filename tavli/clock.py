@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["Clock", "ClockState", "PlayerTime", "MODES", "PRESETS"]
 
@@ -221,7 +222,7 @@ class Clock:
 
     # --- saving ------------------------------------------------------------------------------
 
-    def to_dict(self, now: float | None = None) -> dict:
+    def to_dict(self, now: float | None = None) -> dict[str, Any]:
         """A JSON-ready snapshot of the time used. ``now`` is needed while an act is running."""
         if now is not None:
             now = self._now(now)

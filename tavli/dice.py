@@ -8,7 +8,8 @@ only when a seed is given (tests, replays). The browser passes its own source bu
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 
 class DiceSource(Protocol):

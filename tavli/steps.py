@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import time
 import zlib
-from typing import Callable, Generator, TypeVar
+from collections.abc import Callable, Generator
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -42,7 +43,8 @@ def finish(steps: Steps[T]) -> T:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            result: T = stop.value
+            return result
 
 
 def decompress_steps(data: bytes, chunk: int = 1 << 16) -> Steps[bytes]:

@@ -7,15 +7,8 @@ import time
 import pytest
 
 from tavli import Outcome, Position, legal_plays
-from tavli.bots import (
-    BeginnerBot,
-    MatchContext,
-    certain_gammon,
-    certain_loss,
-    evaluate,
-    make_bot,
-    win_probability,
-)
+from tavli.ai.context import MatchContext
+from tavli.ai.heuristic import BeginnerBot, certain_gammon, certain_loss, evaluate, make_bot, win_probability
 from tavli.cli import play_match
 from tavli.match import Match
 from tavli.scoring import Rules

@@ -82,7 +82,6 @@ def test_bank_is_capped_at_120s():
 
 
 def test_warning_only_while_the_bank_drains_below_5s():
-    now = FakeTime(0.0)
     clock = Clock("standard")
     clock.start(0, 0.0)
     assert not clock.state(10.0).players[0].warning  # move timer still running

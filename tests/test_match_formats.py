@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tavli import FixedDice, Outcome, Position
-from tavli.bots import BeginnerBot
+from tavli.ai.heuristic import BeginnerBot
 from tavli.cli import play_match
 from tavli.events import as_dicts
 from tavli.formats import matchio, savefile

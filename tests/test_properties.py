@@ -63,7 +63,8 @@ def brute_force(position: Position, dice: tuple[int, int]) -> tuple[int, set[Boa
     for order in set(permutations(rolled)):
         seen: set[tuple[int, Board]] = set()
 
-        def walk(board: Board, used: int) -> None:
+        def walk(board: Board, used: int, order: tuple[int, ...] = order,
+                 seen: set[tuple[int, Board]] = seen) -> None:
             if (used, board) in seen:
                 return
             seen.add((used, board))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tavli.bots import BeginnerBot
+from tavli.ai.heuristic import BeginnerBot
 from tavli.events import as_dicts
 from tavli.formats import savefile
 from tavli.match import Match

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tavli.bots import BeginnerBot
+from tavli.ai.heuristic import BeginnerBot
 from tavli.events import as_dicts
 from tavli.formats import savefile
 from tavli.match import Match

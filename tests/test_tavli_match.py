@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tavli import FixedDice, Outcome, Position
-from tavli.bots import BeginnerBot, MatchContext
+from tavli.ai.context import MatchContext
+from tavli.ai.heuristic import BeginnerBot
 from tavli.cli import main, play_match
 from tavli.events import as_dicts
 from tavli.games.fevga import FevgaPosition

@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 
 from tavli.ai import bearoff, search
+from tavli.ai.context import MatchContext
 from tavli.ai.evaluator import Evaluator, default_evaluator
+from tavli.ai.heuristic import BeginnerBot
 from tavli.ai.players import LEVELS, AIPlayer
-from tavli.bots import BeginnerBot, MatchContext
 from tavli.games.portes import Position, legal_plays, outcome_of
 from tavli.steps import WorkClock, finish
 

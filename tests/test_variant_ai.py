@@ -202,8 +202,8 @@ def test_levels_play_whole_variant_games_in_a_match(name: str, level: str) -> No
 
 def test_variant_levels_differ_in_choice() -> None:
     """Expert always takes the net's best 0-ply play; Intermediate's noise sometimes does not."""
+    from tavli.ai.context import MatchContext
     from tavli.ai.players import AIPlayer
-    from tavli.bots import MatchContext
 
     v = game_kind("fevga")
     context = MatchContext(variant="fevga", cube_available=False)
@@ -241,8 +241,8 @@ def _constant_evaluator(name: str, probs: tuple[float, float, float]) -> vn.Vari
 )
 def test_computer_accepts_a_resignation_worth_at_least_the_game(resigner, offered, accepted) -> None:
     """``resigner``: the net's (win, win2, lose2) for the side offering to resign (on roll)."""
+    from tavli.ai.context import MatchContext
     from tavli.ai.players import AIPlayer
-    from tavli.bots import MatchContext
 
     pos = PlakotoPosition.initial()  # seen from the computer; what counts is the net's answer
     bot = AIPlayer("expert")
@@ -252,8 +252,8 @@ def test_computer_accepts_a_resignation_worth_at_least_the_game(resigner, offere
 
 
 def test_computer_takes_a_resignation_that_wins_the_match() -> None:
+    from tavli.ai.context import MatchContext
     from tavli.ai.players import AIPlayer
-    from tavli.bots import MatchContext
 
     bot = AIPlayer("expert")
     bot._variant_evaluators["fevga"] = _constant_evaluator("fevga", (0.05, 0.01, 0.9))
@@ -262,8 +262,8 @@ def test_computer_takes_a_resignation_that_wins_the_match() -> None:
 
 
 def test_computer_never_resigns_a_variant_game() -> None:
+    from tavli.ai.context import MatchContext
     from tavli.ai.players import AIPlayer
-    from tavli.bots import MatchContext
 
     bot = AIPlayer("expert")
     bot._variant_evaluators["plakoto"] = _constant_evaluator("plakoto", (0.01, 0.001, 0.95))

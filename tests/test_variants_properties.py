@@ -267,7 +267,6 @@ def test_turn_reaches_exactly_the_legal_results(where, roll):
 @given(positions)
 def test_position_ids_round_trip(where):
     name = where[0]
-    module = MODULES[name]
     pos = position_of(where)
     kind = type(pos)
     for p in (pos, pos.swap()):

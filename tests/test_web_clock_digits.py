@@ -8,11 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tavli import FixedDice
-from web import i18n
+from web import i18n, strings
 from web.controller import Controller
 from web.panel import clock_bars, clock_html, clock_text, time_up_html
 from web.settings import MatchSetup, ViewOptions
-from web import strings
 
 
 @pytest.mark.parametrize(("seconds", "text"), [

@@ -301,8 +301,8 @@ def test_pass_and_play_double_take_and_drop():
 
 
 def test_the_chosen_level_picks_the_computer_player():
+    from tavli.ai.heuristic import BeginnerBot
     from tavli.ai.players import AIPlayer
-    from tavli.bots import BeginnerBot
 
     beginner = Controller(MatchSetup(length=3, level="beginner"), ViewOptions(), dice=FixedDice([]))
     assert type(beginner.bot) is BeginnerBot

@@ -3,9 +3,8 @@ slide planner, the panel's HTML. No browser needed."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 

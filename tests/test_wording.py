@@ -6,6 +6,7 @@ contents and game sections (item 11). No browser."""
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from tavli import FixedDice

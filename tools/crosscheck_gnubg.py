@@ -22,7 +22,6 @@ import random
 import sys
 import time
 from collections import Counter
-from itertools import permutations
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -57,7 +56,7 @@ def scattered_position(rng: random.Random) -> Position:
         mine = [0] * 25
         theirs = [0] * 25
         home_bias = rng.random() < 0.5  # half of them mostly in or near the home boards
-        for side, other, flip in ((mine, theirs, False), (theirs, mine, True)):
+        for side, other in ((mine, theirs), (theirs, mine)):
             for _ in range(rng.randint(1, 15)):
                 for _ in range(50):
                     if home_bias and rng.random() < 0.8:

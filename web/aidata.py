@@ -27,8 +27,9 @@ import importlib.util
 import io
 import sys
 import zipfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path, PurePosixPath
-from typing import Awaitable, Callable, Protocol
+from typing import Protocol
 
 from tavli.steps import Steps
 

@@ -18,8 +18,8 @@ rule options apply).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
 from tavli.dice import DiceSource
@@ -381,7 +381,7 @@ class Controller:
                           first=self.names[first])
             return self._after_move() if self.human_moving() else []
         if m.phase == "roll" and self.is_human(m.game.on_roll):
-            dice = m.roll()
+            m.roll()
             self.note = ""
             if m.turn.length == 0:
                 self.note = t("passes", name=self.names[m.game.on_roll])
@@ -592,7 +592,7 @@ class Controller:
     def choose_play_steps(self):
         """:meth:`choose_play` as a steps generator (:mod:`tavli.steps`, through the bot's
         ``choose_play_steps``): the page runs it in slices, then hands the play to :meth:`set_plan`."""
-        from tavli.bots import MatchContext
+        from tavli.ai.context import MatchContext
 
         m = self.match
         context = MatchContext.of(m, m.game.on_roll)

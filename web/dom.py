@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -34,8 +34,8 @@ from pyscript import document, window
 from . import geometry as g
 from .anim import plan_slides
 from .controller import Controller, Motion
-from .render import render_board
 from .panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
+from .render import render_board
 from .view import BoardView
 
 DRAG_THRESHOLD_PX = 6
@@ -321,7 +321,6 @@ class BoardApp:
             except Exception:  # noqa: BLE001
                 ok = False
         if not ok and not self.save_warned:
-            from . import dialogs
             from .strings import t
 
             self.save_warned = True

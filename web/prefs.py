@@ -31,8 +31,17 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from tavli import safejson
-from web.settings import (FIRST_CHECKER, LEVELS, MOTHER_POINTS, PRIME, VARIANTS, MatchSetup, ViewOptions, parse_query,
-                          query_params)
+from web.settings import (
+    FIRST_CHECKER,
+    LEVELS,
+    MOTHER_POINTS,
+    PRIME,
+    VARIANTS,
+    MatchSetup,
+    ViewOptions,
+    parse_query,
+    query_params,
+)
 
 STORAGE_KEY = "tavli.prefs"
 FORMAT = "tavli-prefs"
@@ -80,7 +89,7 @@ class NewMatch:
                           mother_points=self.mother_points, first_checker=self.first_checker, prime=self.prime)
 
     @classmethod
-    def of_setup(cls, setup: MatchSetup) -> "NewMatch":
+    def of_setup(cls, setup: MatchSetup) -> NewMatch:
         """The choices that give ``setup`` (a match set up from the URL)."""
         return fit_new_match(cls(
             mode=setup.mode, level=setup.level, game=setup.variant,

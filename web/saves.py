@@ -22,8 +22,9 @@ returns a :class:`Loaded` with ``problem`` set; the page reports it once and sta
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from tavli import safejson
 from tavli.match import Match

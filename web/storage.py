@@ -12,8 +12,8 @@ mode): :class:`BrowserStorage` then raises :class:`StorageError`, which the pure
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol
-
+from collections.abc import Iterable
+from typing import Protocol
 
 try:  # JavaScript's null arrives as ``jsnull`` in Pyodide 0.27+, not as None
     from pyodide.ffi import jsnull as _JSNULL

@@ -23,6 +23,7 @@ from functools import lru_cache
 from ..steps import Steps, decompress_steps, finish
 
 MAX_ROLLS = 32
+Board = tuple[int, ...]  # a home board: the checkers on points 1..6
 
 
 def enumerate_positions() -> list[tuple[int, ...]]:
@@ -32,7 +33,7 @@ def enumerate_positions() -> list[tuple[int, ...]]:
     return out
 
 
-def _positions_steps(out: list, index: dict, index15: dict) -> Steps[None]:
+def _positions_steps(out: list[Board], index: dict[Board, int], index15: dict[Board, int]) -> Steps[None]:
     """Append every home board to ``out`` in order, indexing them (``index15``: the boards with
     fifteen checkers, in order); yields every few hundred boards."""
     for a in range(16):
@@ -51,7 +52,7 @@ def _positions_steps(out: list, index: dict, index15: dict) -> Steps[None]:
             yield
 
 
-def _decode_steps(blob: bytes, at: int) -> Steps[tuple[list[tuple[int, int, int]], int]]:
+def _decode_steps(blob: bytes, at: int) -> Steps[tuple[list[Entry], int]]:
     """One table of the blob from byte ``at``: (lo, len, byte offset) per board, and where the next
     table starts."""
     (count,) = struct.unpack_from("<I", blob, at)
@@ -69,7 +70,9 @@ def _decode_steps(blob: bytes, at: int) -> Steps[tuple[list[tuple[int, int, int]
     return entries, values_at + 2 * offset
 
 
-_TABLE: tuple | None = None  # (blob, full, first, index, index15) once decoded
+Entry = tuple[int, int, int]  # a board's distribution in the blob: (first n, its length, byte offset)
+Table = tuple[bytes, list[Entry], list[Entry], dict[Board, int], dict[Board, int]]
+_TABLE: Table | None = None  # (blob, full, first, index, index15) once decoded
 
 
 def loaded() -> bool:
@@ -92,9 +95,9 @@ def load_steps() -> Steps[None]:
         raise ValueError("bear-off database: bad header")
     full, at = yield from _decode_steps(blob, 4)
     first, _ = yield from _decode_steps(blob, at)
-    order: list[tuple[int, ...]] = []
-    index: dict[tuple[int, ...], int] = {}
-    index15: dict[tuple[int, ...], int] = {}
+    order: list[Board] = []
+    index: dict[Board, int] = {}
+    index15: dict[Board, int] = {}
     yield from _positions_steps(order, index, index15)
     if _TABLE is None:  # (another loader may have finished meanwhile)
         _TABLE = (blob, full, first, index, index15)
@@ -108,15 +111,16 @@ def forget() -> None:
     first_off_distribution.cache_clear()
 
 
-def rolls_table():
+def rolls_table() -> Table:
     """(index of board -> (lo, len, byte offset)) for both tables, and the raw bytes: ``(blob,
     full, first, index, index15)``, decoded on first use."""
     if _TABLE is None:
         finish(load_steps())
+    assert _TABLE is not None
     return _TABLE
 
 
-def _dist(blob: bytes, entry: tuple[int, int, int]) -> list[float]:
+def _dist(blob: bytes, entry: Entry) -> list[float]:
     lo, n, at = entry
     vals = struct.unpack_from(f"<{n}H", blob, at)
     d = [0.0] * MAX_ROLLS

@@ -27,8 +27,9 @@ Decisions: double when ``min(DT, DP) > ND``; take when ``DT <= DP`` (from the do
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 from .met_data import POST, PRE
 
@@ -247,7 +248,7 @@ def double_decision(
     return money_decision(probs, cube_value, cube_owner, jacoby=jacoby)
 
 
-def should_double(probs: Sequence[float], cube_value: int = 1, cube_owner: int = CENTERED, **kw) -> bool:
+def should_double(probs: Sequence[float], cube_value: int = 1, cube_owner: int = CENTERED, **kw: Any) -> bool:
     return double_decision(probs, cube_value, cube_owner, **kw).double
 
 

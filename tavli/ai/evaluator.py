@@ -29,9 +29,12 @@ import json
 import math
 import struct
 import zlib
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from operator import mul
-from typing import Sequence
+from typing import Any, Self
 
+from ..games.base import Play
 from ..games.portes import Position, outcome_of
 from ..steps import Steps, decompress_steps, finish
 from . import bearoff
@@ -41,6 +44,8 @@ N_SIDE_INPUTS = 25 * N_POINT_UNITS + 2
 N_INPUTS = 2 * N_SIDE_INPUTS
 
 Probs = tuple[float, float, float, float, float]
+Weights = dict[str, dict[str, list[Any]]]  # net name -> "w1", "b1", "w2", "b2" -> its array
+Meta = dict[str, Any]  # what the weights' header says of their training
 
 _SCALE_BITS = 20
 _SCALE = float(1 << _SCALE_BITS)
@@ -99,30 +104,66 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-class Net:
-    """One hidden layer: ``W1`` (H x 204), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
+class PackedNet(ABC):
+    """A net with one hidden layer whose first layer is summed in packed integers: each hidden
+    unit's sum is a 64-bit field of one big int (fixed point, ``2**20`` scale, each term biased by
+    ``2**40`` to stay positive), so that a forward pass adds a few big ints, one per active input.
+
+    Built from ``(w1, b1, w2, b2)`` by a subclass's ``_build_steps`` (a steps generator, the
+    tables packed one vector at a time), at once by the constructor or in slices by
+    :meth:`build_steps`.
+    """
 
     def __init__(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> None:
         finish(self._build_steps(w1, b1, w2, b2))
 
     @classmethod
-    def build_steps(cls, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[Net]:
-        """``Net(w1, b1, w2, b2)`` as a steps generator (:mod:`tavli.steps`): the packed tables
-        are built one vector at a time (a fraction of a millisecond each)."""
+    def build_steps(cls, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[Self]:
+        """``cls(w1, b1, w2, b2)`` as a steps generator (:mod:`tavli.steps`)."""
         net = cls.__new__(cls)
         yield from net._build_steps(w1, b1, w2, b2)
         return net
 
+    @abstractmethod
     def _build_steps(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
-        self.hidden = len(b1)
-        self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
-        h = self.hidden
-        cols = list(zip(*w1)) if w1 else [()] * N_INPUTS  # cols[k] = weights of input k
-        # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
-        bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
+        """Pack the tables (calling :meth:`_start` first), yielding between units of work."""
+
+    def _start(self, b1: list[float], w2: list[list[float]], b2: list[float], bias: Sequence[float]) -> None:
+        """The sizes, the output layer and the packed ``bias`` of the hidden sums."""
+        self.hidden = h = len(b1)
+        self.b1, self.w2, self.b2 = b1, w2, b2
         self._bias_packed = self._pack(bias)
         self._unpack = struct.Struct(f"<{h}Q").unpack
         self._nbytes = h * _FIELD_BITS // 8
+
+    def _pack(self, vec: Sequence[float]) -> int:
+        total = 0
+        for j, v in enumerate(vec):
+            total |= (int(round(v * _SCALE)) + _BIAS) << (_FIELD_BITS * j)
+        return total
+
+    def _activations(self, acc: int, terms: int) -> list[float]:
+        """The hidden units' sigmoids from the packed sum ``acc`` of ``terms`` packed vectors."""
+        fields = self._unpack(acc.to_bytes(self._nbytes, "little"))
+        shift = terms * _BIAS
+        inv = 1.0 / _SCALE
+        exp = math.exp
+        try:
+            return [1.0 / (1.0 + exp((shift - q) * inv)) for q in fields]
+        except OverflowError:
+            return [_sigmoid((q - shift) * inv) for q in fields]
+
+
+class Net(PackedNet):
+    """One hidden layer: ``W1`` (H x 204), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
+
+    def _build_steps(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
+        self.w1 = w1
+        h = len(b1)
+        cols = list(zip(*w1)) if w1 else [()] * N_INPUTS  # cols[k] = weights of input k
+        # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
+        bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
+        self._start(b1, w2, b2, bias)
         yield
         # table[role][index][n] = packed contribution of n checkers on index (0..23 points, 24 bar).
         table: list[list[list[int]]] = []
@@ -148,12 +189,6 @@ class Net:
             table.append(rows)
         self._table = table
 
-    def _pack(self, vec: Sequence[float]) -> int:
-        total = 0
-        for j, v in enumerate(vec):
-            total |= (int(round(v * _SCALE)) + _BIAS) << (_FIELD_BITS * j)
-        return total
-
     def hidden_of(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
         t0, t1 = self._table
         acc = self._bias_packed
@@ -167,14 +202,7 @@ class Net:
             if n:
                 acc += t1[i][n]
                 k += 1
-        fields = self._unpack(acc.to_bytes(self._nbytes, "little"))
-        shift = k * _BIAS
-        inv = 1.0 / _SCALE
-        exp = math.exp
-        try:
-            return [1.0 / (1.0 + exp((shift - q) * inv)) for q in fields]
-        except OverflowError:
-            return [_sigmoid((q - shift) * inv) for q in fields]
+        return self._activations(acc, k)
 
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
         h = self.hidden_of(on_roll, other)
@@ -190,7 +218,7 @@ class Net:
         return [_sigmoid(b + sum(w * hi for w, hi in zip(row, h))) for row, b in zip(self.w2, self.b2)]
 
 
-def pack_weights(nets: dict[str, dict[str, list]], meta: dict) -> str:
+def pack_weights(nets: Weights, meta: Meta) -> str:
     """Serialise nets ({name: {w1, b1, w2, b2}}) as Base64 of zlib'd JSON header + float32 data."""
     header = {"meta": meta, "nets": {}}
     blobs = []
@@ -210,12 +238,12 @@ def pack_weights(nets: dict[str, dict[str, list]], meta: dict) -> str:
     return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
 
 
-def unpack_weights(text: str) -> tuple[dict[str, dict[str, list]], dict]:
+def unpack_weights(text: str) -> tuple[Weights, Meta]:
     """The nets and the meta data of :func:`pack_weights`'s text."""
     return finish(unpack_weights_steps(text))
 
 
-def unpack_weights_steps(text: str) -> Steps[tuple[dict[str, dict[str, list]], dict]]:
+def unpack_weights_steps(text: str) -> Steps[tuple[Weights, Meta]]:
     """:func:`unpack_weights` as a steps generator (:mod:`tavli.steps`)."""
     packed = base64.b64decode(text)
     yield
@@ -242,7 +270,7 @@ def unpack_weights_steps(text: str) -> Steps[tuple[dict[str, dict[str, list]], d
 class Evaluator:
     """Contact net + race net + bear-off database."""
 
-    def __init__(self, contact: Net, race: Net, meta: dict | None = None) -> None:
+    def __init__(self, contact: Net, race: Net, meta: Meta | None = None) -> None:
         self.contact = contact
         self.race = race
         self.meta = meta or {}
@@ -268,7 +296,7 @@ class Evaluator:
         with open(path) as f:
             text = f.read()
         if "DATA" in text[:2000] or text.lstrip().startswith('"""'):
-            ns: dict = {}
+            ns: dict[str, Any] = {}
             exec(compile(text, path, "exec"), ns)  # our own generated module: DATA = "..."
             text = ns["DATA"]
         return cls.from_text(text.strip())
@@ -308,7 +336,7 @@ class Evaluator:
         """Outcome probabilities of a play's result for the side that made it."""
         return invert(self.probs(result))
 
-    def best_play(self, position: Position, plays: Sequence) -> object:
+    def best_play(self, position: Position, plays: Sequence[Play]) -> Play:
         if len(plays) == 1:
             return plays[0]
         return max(plays, key=lambda p: self.play_equity(p.result))

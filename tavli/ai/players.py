@@ -1,7 +1,7 @@
 """Computer players by level: Beginner, Intermediate, Expert, Champion.
 
 =============  =========================================================================
-Beginner       ``make_player("beginner")``: the heuristic ``tavli.bots.BeginnerBot``;
+Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.BeginnerBot``;
                ``AIPlayer("beginner")``: the net with heavy noise (sigma 0.45 equity)
 Intermediate   the net, 0-ply, with noise (sigma 0.04)
 Expert         the net, 0-ply: the best play by the evaluator
@@ -9,11 +9,11 @@ Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (wi
                no new candidate once 0.8 s have been spent (bounds a move in Pyodide)
 =============  =========================================================================
 
-Every player has the interface of ``tavli.bots.BeginnerBot`` (it subclasses it, so ``act(match,
-player)`` drives a :class:`tavli.match.Match`): ``choose_play(position, dice, context)``,
+Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
+:class:`tavli.match.Match`): ``choose_play(position, dice, context)``,
 ``cube_action(position, context)``, ``take_decision(position, context)``,
 ``resign_offer(position, context)``, ``accept_resignation(position, level, context)``, with
-``context`` a ``tavli.bots.MatchContext``. Cube and resignation decisions come from the evaluator's
+``context`` a ``tavli.ai.context.MatchContext``. Cube and resignation decisions come from the evaluator's
 probabilities through the plain functions of :mod:`tavli.ai.cube` (Intermediate and the noisy
 Beginner flip a cube decision now and then).
 
@@ -41,20 +41,26 @@ the same interface.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..bots import BeginnerBot, MatchContext, variant_name
 from ..games.base import Outcome, Play
 from ..games.portes import Position, legal_plays
 from ..steps import Steps, finish
 from ..games.registry import game_kind as variant_of
 from ..games.registry import kind_of
 from . import bearoff, cube, variant_search
+from .context import MatchContext
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
-from .search import choose_steps
-from .variant_net import VariantEvaluator, default_variant_evaluator_steps
+from .heuristic import BeginnerBot, variant_name
+from .player import Player, act
+from .search import SearchOptions, choose_steps
+from .variant_net import GameOptions, VariantEvaluator, default_variant_evaluator_steps
 from .variant_net import equity as vn_equity
+
+if TYPE_CHECKING:
+    from ..match import Match
 
 
 @dataclass(frozen=True)
@@ -74,11 +80,11 @@ LEVELS: dict[str, Level] = {
 }
 
 
-class AIPlayer(BeginnerBot):
-    """A computer player of one level, with the interface of :class:`tavli.bots.BeginnerBot`
-    (``choose_play``, ``cube_action``, ``take_decision``, ``resign_offer``,
-    ``accept_resignation``, and ``act(match, player)`` inherited from it). Positions are seen from
-    the bot's side (its checkers in ``.player``). ``seed`` makes its noise repeatable."""
+class AIPlayer:
+    """A computer player of one level, a :class:`tavli.ai.player.Player` (``choose_play``,
+    ``cube_action``, ``take_decision``, ``resign_offer``, ``accept_resignation``, ``act(match,
+    player)``). Positions are seen from the bot's side (its checkers in ``.player``). ``seed``
+    makes its noise repeatable."""
 
     def __init__(self, level: str = "expert", *, evaluator: Evaluator | None = None, seed: int | None = None) -> None:
         key = level.lower()
@@ -134,16 +140,13 @@ class AIPlayer(BeginnerBot):
             waste = context.rules.minimize_waste if context is not None else False
             plays = legal_plays(position, (dice[0], dice[1]), minimize_waste=waste)
             yield
-        return (yield from choose_steps(
-            self.evaluator, position, plays, noise=self.level.noise, lookahead=self.level.lookahead, rng=self.rng,
-            time_budget=self.level.time_budget,
-        ))
+        return (yield from choose_steps(self.evaluator, position, plays, **self._search()))
 
-    def variant_evaluator(self, name: str, options: dict | None = None) -> VariantEvaluator:
+    def variant_evaluator(self, name: str, options: GameOptions | None = None) -> VariantEvaluator:
         """The net of Plakoto or Fevga (loaded on first use), judging endings by ``options``."""
         return finish(self.variant_evaluator_steps(name, options))
 
-    def variant_evaluator_steps(self, name: str, options: dict | None = None) -> Steps[VariantEvaluator]:
+    def variant_evaluator_steps(self, name: str, options: GameOptions | None = None) -> Steps[VariantEvaluator]:
         """:meth:`variant_evaluator` as a steps generator (the first use loads the net in slices)."""
         ev = self._variant_evaluators.get(name)
         if ev is None:
@@ -170,10 +173,12 @@ class AIPlayer(BeginnerBot):
             plays = variant_of(name).legal_plays(position, dice, **{**options, "minimize_waste": waste})
             yield
         ev = yield from self.variant_evaluator_steps(name, {k: v for k, v in options.items() if k == "mother_points"})
-        return (yield from variant_search.choose_steps(
-            ev, plays, noise=self.level.noise, lookahead=self.level.lookahead, rng=self.rng,
-            time_budget=self.level.time_budget, options=options,
-        ))
+        return (yield from variant_search.choose_steps(ev, plays, options=options, **self._search()))
+
+    def _search(self) -> SearchOptions:
+        """How this level chooses among the ranked plays (any game)."""
+        level = self.level
+        return {"noise": level.noise, "lookahead": level.lookahead, "rng": self.rng, "time_budget": level.time_budget}
 
     # --- probabilities -----------------------------------------------------------------------
 
@@ -251,19 +256,25 @@ class AIPlayer(BeginnerBot):
         args.pop("jacoby", None)
         return cube.accept_resignation(mine, level, context.cube, **args)
 
+    # --- driving a match -----------------------------------------------------------------------
+
+    def act(self, match: Match, player: int) -> str:
+        """One action for ``player`` in ``match``, and which (:func:`tavli.ai.player.act`)."""
+        return act(self, match, player)
+
 
 def _owner(context: MatchContext) -> int:
     return cube.CENTERED if context.owner is None else (cube.ME if context.owner == "me" else cube.OPPONENT)
 
 
-def _match_args(context: MatchContext) -> dict:
+def _match_args(context: MatchContext) -> dict[str, Any]:
     if context.money:
         return {"jacoby": bool(context.rules.jacoby and context.owner is None)}
     return {"match_length": context.length, "score": tuple(context.score), "crawford": context.crawford}
 
 
-def make_player(level: str, seed: int | None = None, evaluator: Evaluator | None = None) -> BeginnerBot:
-    """A player for ``level``: Beginner is the heuristic :class:`tavli.bots.BeginnerBot`, the
+def make_player(level: str, seed: int | None = None, evaluator: Evaluator | None = None) -> Player:
+    """A player for ``level``: Beginner is the heuristic :class:`tavli.ai.heuristic.BeginnerBot`, the
     others an :class:`AIPlayer` (``AIPlayer("beginner")`` is the noisy-net alternative)."""
     key = level.strip().lower()
     if key == "beginner":

@@ -12,8 +12,10 @@ Each search is a steps generator (:mod:`tavli.steps`: ``choose_steps``, ``rank_p
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
 from ..games.portes import Position, legal_sequences, outcome_of
 from ..games.base import Play
@@ -26,12 +28,38 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 
 
-def rank_plays(ev: Evaluator, plays: Sequence[Play]) -> list[tuple[float, Play]]:
+class Judge(Protocol):
+    """What ranks plays: the equity of a play's result for the side that made it (any game's net)."""
+
+    def play_equity(self, result: Any) -> float: ...
+
+
+class AnyPlay(Protocol):
+    """A play of any game: the position it leaves (the opponent on roll)."""
+
+    @property
+    def result(self) -> Any: ...
+
+
+P = TypeVar("P", bound=AnyPlay)
+
+
+class SearchOptions(TypedDict, total=False):
+    """How :func:`select_steps` chooses among the ranked plays (its keywords, for every game's search)."""
+
+    noise: float
+    lookahead: int
+    margin: float
+    rng: random.Random | None
+    time_budget: float | None
+
+
+def rank_plays(ev: Judge, plays: Sequence[P]) -> list[tuple[float, P]]:
     """(0-ply equity for the mover, play), best first (any game: ``ev.play_equity(result)``)."""
     return finish(rank_plays_steps(ev, plays))
 
 
-def rank_plays_steps(ev: Evaluator, plays: Sequence[Play]) -> Steps[list[tuple[float, Play]]]:
+def rank_plays_steps(ev: Judge, plays: Sequence[P]) -> Steps[list[tuple[float, P]]]:
     """:func:`rank_plays`, yielding every few evaluations."""
     scored = []
     for i, p in enumerate(plays):
@@ -56,7 +84,7 @@ def one_ply_value_steps(ev: Evaluator, result: Position) -> Steps[float]:
     total = 0.0
     probs = ev.probs_sides
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
-        worst = None  # our equity after the opponent's best reply
+        worst = math.inf  # our equity after the opponent's best reply (there is always one)
         # ``mover`` is the replying opponent, ``us`` our side, both before the sides are swapped.
         for k, (mover, us, _) in enumerate(legal_sequences(result, roll)):
             if k % REPLY_CHUNK == REPLY_CHUNK - 1:
@@ -66,61 +94,55 @@ def one_ply_value_steps(ev: Evaluator, result: Position) -> Steps[float]:
             else:
                 p = probs(us, mover)
                 ours = 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
-            if worst is None or ours < worst:
-                worst = ours
+            worst = min(worst, ours)
         total += w * worst
         yield
     return total
 
 
-def choose(ev: Evaluator, position: Position, plays: Sequence[Play], **options: Any) -> Play:
+def choose(ev: Evaluator, position: Position, plays: Sequence[Play], **options: Unpack[SearchOptions]) -> Play:
     """:func:`choose_steps` run to the end (the same play)."""
     return finish(choose_steps(ev, position, plays, **options))
 
 
 def choose_steps(
-    ev: Evaluator,
-    position: Position,
-    plays: Sequence[Play],
+    ev: Evaluator, position: Position, plays: Sequence[Play], **options: Unpack[SearchOptions],
+) -> Steps[Play]:
+    """The play to make: best 0-ply equity (plus Gaussian ``noise``), or, with ``lookahead`` > 0,
+    the best 1-ply value among the top ``lookahead`` plays within ``margin`` of the 0-ply best
+    (:func:`select_steps`). A steps generator (:mod:`tavli.steps`): it yields every few
+    evaluations and after each roll of the look-ahead; its return value is the play."""
+    return (yield from search_steps(ev, plays, lambda p: one_ply_value_steps(ev, p.result), **options))
+
+
+def search_steps(
+    ev: Judge, plays: Sequence[P], value_steps: Callable[[P], Steps[float]], **options: Unpack[SearchOptions],
+) -> Steps[P]:
+    """The play to make among ``plays`` of any game: the only one, else ranked by ``ev`` (0-ply),
+    then chosen by :func:`select_steps` with the look-ahead ``value_steps``."""
+    if len(plays) == 1:
+        return plays[0]
+    ranked = yield from rank_plays_steps(ev, plays)
+    return (yield from select_steps(ranked, value_steps, **options))
+
+
+def select_steps(
+    ranked: Sequence[tuple[float, P]],
+    value_steps: Callable[[P], Steps[float]],
     *,
     noise: float = 0.0,
     lookahead: int = 0,
     margin: float = 0.16,
     rng: random.Random | None = None,
     time_budget: float | None = None,
-) -> Steps[Play]:
-    """The play to make: best 0-ply equity (plus Gaussian ``noise``), or, with ``lookahead`` > 0,
-    the best 1-ply value among the top ``lookahead`` plays within ``margin`` of the 0-ply best.
-    A steps generator (:mod:`tavli.steps`): it yields every few evaluations and after each roll of
-    the look-ahead; its return value is the play.
+) -> Steps[P]:
+    """The play to make from plays ``ranked`` best first by 0-ply value ((value, play) pairs): the
+    best (with Gaussian ``noise`` added), or the best by ``value_steps(play)`` (a look-ahead, as a
+    steps generator) among the top ``lookahead`` within ``margin``. Shared by every game's search.
 
     ``time_budget`` (seconds of the look-ahead's own work, the time it spends suspended between
     slices not counted): once it is spent, no further candidate is looked at (the best two by
     0-ply always are), which bounds the time of a move in a slow interpreter (Pyodide)."""
-    if len(plays) == 1:
-        return plays[0]
-    ranked = yield from rank_plays_steps(ev, plays)
-    return (yield from select_steps(
-        ranked, lambda p: one_ply_value_steps(ev, p.result),
-        noise=noise, lookahead=lookahead, margin=margin, rng=rng, time_budget=time_budget,
-    ))
-
-
-def select_steps(
-    ranked: Sequence[tuple[float, Any]],
-    value_steps: Callable[[Any], Steps[float]],
-    *,
-    noise: float = 0.0,
-    lookahead: int = 0,
-    margin: float = 0.16,
-    rng: random.Random | None = None,
-    time_budget: float | None = None,
-) -> Steps[Any]:
-    """The play to make from plays ``ranked`` best first by 0-ply value ((value, play) pairs), as
-    :func:`choose_steps` describes: the best (with Gaussian ``noise`` added), or the best by
-    ``value_steps(play)`` (a look-ahead, as a steps generator) among the top ``lookahead`` within
-    ``margin``, no new candidate once ``time_budget`` seconds of its own work are spent (the best
-    two always are). Shared by every game's search."""
     if noise > 0.0:
         rng = rng or random.Random()
         noisy = [(e + rng.gauss(0.0, noise), i, p) for i, (e, p) in enumerate(ranked)]

@@ -21,14 +21,13 @@ Weights: ``tavli/ai/_plakoto_weights.py`` and ``_fevga_weights.py`` (generated b
 
 from __future__ import annotations
 
-import math
-import struct
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..steps import Steps, finish
 from ..games.base import Side
 from ..games.registry import game_kind as variant_of
-from .evaluator import _sigmoid, pack_weights, unpack_weights
+from .evaluator import Meta, PackedNet, _sigmoid, pack_weights, unpack_weights
 
 POINTS = 24
 COUNTS = 15
@@ -37,11 +36,8 @@ SIDE_UNITS = PIN_BASE + POINTS  # 384 units per side
 N_UNITS = 2 * SIDE_UNITS
 
 VProbs = tuple[float, float, float]
+GameOptions = dict[str, Any]  # the game's rule options (Game.options), as its legal_plays takes them
 
-_SCALE_BITS = 20
-_SCALE = float(1 << _SCALE_BITS)
-_FIELD_BITS = 64
-_BIAS = 1 << 40
 _ROWS_PER_STEP = 32  # first-layer rows packed between two yields (~1 ms in Pyodide)
 
 
@@ -77,49 +73,24 @@ def consistent(raw: Sequence[float]) -> VProbs:
     return (w, min(max(raw[1], 0.0), w), min(max(raw[2], 0.0), 1.0 - w))
 
 
-class SparseNet:
+class SparseNet(PackedNet):
     """``emb`` (units x H: the first layer, one row per input unit), ``b1`` (H), ``w2`` (3 x H),
-    ``b2`` (3)."""
-
-    def __init__(self, emb: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> None:
-        finish(self._build_steps(emb, b1, w2, b2))
-
-    @classmethod
-    def build_steps(cls, emb: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[SparseNet]:
-        """The net, built as a steps generator (:mod:`tavli.steps`: a yield every few rows)."""
-        net = cls.__new__(cls)
-        yield from net._build_steps(emb, b1, w2, b2)
-        return net
+    ``b2`` (3); built in slices (a yield every few rows)."""
 
     def _build_steps(self, emb: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
-        self.hidden = len(b1)
-        self.emb, self.b1, self.w2, self.b2 = emb, b1, w2, b2
-        self._bias_packed = self._pack(b1)
-        self._rows = []
+        self.emb = emb
+        self._start(b1, w2, b2, b1)
+        self._rows: list[int] = []
         for at in range(0, len(emb), _ROWS_PER_STEP):
             self._rows.extend(self._pack(row) for row in emb[at : at + _ROWS_PER_STEP])
             yield
-        self._unpack = struct.Struct(f"<{self.hidden}Q").unpack
-        self._nbytes = self.hidden * _FIELD_BITS // 8
-
-    def _pack(self, vec: Sequence[float]) -> int:
-        total = 0
-        for j, v in enumerate(vec):
-            total |= (int(round(v * _SCALE)) + _BIAS) << (_FIELD_BITS * j)
-        return total
 
     def hidden_of(self, units: Sequence[int]) -> list[float]:
         rows = self._rows
         acc = self._bias_packed
         for u in units:
             acc += rows[u]
-        fields = self._unpack(acc.to_bytes(self._nbytes, "little"))
-        shift = (len(units) + 1) * _BIAS
-        inv = 1.0 / _SCALE
-        try:
-            return [1.0 / (1.0 + math.exp((shift - q) * inv)) for q in fields]
-        except OverflowError:
-            return [_sigmoid((q - shift) * inv) for q in fields]
+        return self._activations(acc, len(units) + 1)
 
     def forward(self, units: Sequence[int]) -> list[float]:
         h = self.hidden_of(units)
@@ -137,7 +108,7 @@ class SparseNet:
 class VariantEvaluator:
     """The net of one variant ("plakoto" or "fevga") plus that game's exact endings."""
 
-    def __init__(self, name: str, net: SparseNet, meta: dict | None = None, options: dict | None = None) -> None:
+    def __init__(self, name: str, net: SparseNet, meta: Meta | None = None, options: GameOptions | None = None) -> None:
         self.name = name
         self.net = net
         self.meta = meta or {}
@@ -146,11 +117,11 @@ class VariantEvaluator:
         self.calls = 0
 
     @classmethod
-    def from_text(cls, name: str, text: str, options: dict | None = None) -> VariantEvaluator:
+    def from_text(cls, name: str, text: str, options: GameOptions | None = None) -> VariantEvaluator:
         return finish(cls.from_text_steps(name, text, options))
 
     @classmethod
-    def from_text_steps(cls, name: str, text: str, options: dict | None = None) -> Steps[VariantEvaluator]:
+    def from_text_steps(cls, name: str, text: str, options: GameOptions | None = None) -> Steps[VariantEvaluator]:
         """:meth:`from_text` as a steps generator."""
         nets, meta = unpack_weights(text)
         yield
@@ -158,7 +129,7 @@ class VariantEvaluator:
         net = yield from SparseNet.build_steps(n["w1"], n["b1"], n["w2"], n["b2"])
         return cls(name, net, meta, options)
 
-    def with_options(self, options: dict | None) -> VariantEvaluator:
+    def with_options(self, options: GameOptions | None) -> VariantEvaluator:
         """The same net judging endings by the game's ``options`` (e.g. ``mother_points``)."""
         return VariantEvaluator(self.name, self.net, self.meta, options)
 
@@ -184,7 +155,7 @@ class VariantEvaluator:
         return -equity(self.probs(result))
 
 
-def pack(emb: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float], meta: dict) -> str:
+def pack(emb: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float], meta: Meta) -> str:
     """The Base64 text of one variant net (``emb`` is units x H)."""
     return pack_weights({"net": {"w1": emb, "b1": b1, "w2": w2, "b2": b2}}, meta)
 

@@ -13,16 +13,19 @@ roll) so that a caller can spread the search over several slices of time; its re
 
 from __future__ import annotations
 
-import random
-from typing import Any, Sequence
+import math
+from collections.abc import Sequence
+from typing import Any, Unpack
 
-from ..games.registry import game_kind as variant_of
 from ..steps import Steps, finish
-from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, rank_plays, rank_plays_steps, select_steps  # noqa: F401 (rank_plays: one ranking for every game)
-from .variant_net import VariantEvaluator
+from ..games.base import Play
+from ..games.registry import game_kind as variant_of
+from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, SearchOptions, search_steps
+from .search import rank_plays as rank_plays  # one ranking for every game
+from .variant_net import GameOptions, VariantEvaluator
 
 
-def reply_value(ev: VariantEvaluator, result: Any, roll: tuple[int, int], options: dict) -> float:
+def reply_value(ev: VariantEvaluator, result: Any, roll: tuple[int, int], options: GameOptions) -> float:
     """Our expected points after the opponent's best 0-ply reply to ``roll`` in ``result`` (the
     opponent on roll, we having just moved)."""
     replies = variant_of(ev.name).legal_plays(result, roll, **options)
@@ -31,31 +34,18 @@ def reply_value(ev: VariantEvaluator, result: Any, roll: tuple[int, int], option
 
 
 def choose_steps(
-    ev: VariantEvaluator,
-    plays: Sequence[Any],
-    *,
-    noise: float = 0.0,
-    lookahead: int = 0,
-    margin: float = 0.16,
-    rng: random.Random | None = None,
-    time_budget: float | None = None,
-    options: dict | None = None,
-) -> Steps[Any]:
+    ev: VariantEvaluator, plays: Sequence[Play], *, options: GameOptions | None = None,
+    **search: Unpack[SearchOptions],
+) -> Steps[Play]:
     """The play to make, as a generator (see the module docstring): best 0-ply value (plus
     Gaussian ``noise``), or with ``lookahead`` > 1 the best 1-ply value among the top
-    ``lookahead`` plays within ``margin`` of the best. ``time_budget`` (seconds of look-ahead):
-    after it no new candidate is started (the best two always are)."""
-    if len(plays) == 1:
-        return plays[0]
-    ranked = yield from rank_plays_steps(ev, plays)
-    options = {k: v for k, v in (options or {}).items() if k != "minimize_waste"}
-    return (yield from select_steps(
-        ranked, lambda p: one_ply_value_steps(ev, p.result, options),
-        noise=noise, lookahead=lookahead, margin=margin, rng=rng, time_budget=time_budget,
-    ))
+    ``lookahead`` plays within ``margin`` of the best (:func:`tavli.ai.search.select_steps`);
+    the replies follow the game's rule ``options``."""
+    rules = {k: v for k, v in (options or {}).items() if k != "minimize_waste"}
+    return (yield from search_steps(ev, plays, lambda p: one_ply_value_steps(ev, p.result, rules), **search))
 
 
-def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: dict) -> Steps[float]:
+def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: GameOptions) -> Steps[float]:
     """Our expected points after ``result`` (exact when the game is over; else the roll-weighted
     mean over the opponent's 21 rolls of :func:`reply_value`), yielding after each roll."""
     done = ev.ending_value(result)
@@ -66,17 +56,18 @@ def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: dict) -> Ste
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
         replies = legal(result, roll, **options)
         yield
-        best = None  # the opponent's points after his best reply
+        best = -math.inf  # the opponent's points after his best reply (there is always one)
         for k, reply in enumerate(replies):
-            value = ev.play_equity(reply.result)
-            if best is None or value > best:
-                best = value
+            best = max(best, ev.play_equity(reply.result))
             if k % REPLY_CHUNK == REPLY_CHUNK - 1:
                 yield
         total -= w * best
     return total
 
 
-def choose(ev: VariantEvaluator, plays: Sequence[Any], **kw: Any) -> Any:
+def choose(
+    ev: VariantEvaluator, plays: Sequence[Play], *, options: GameOptions | None = None,
+    **search: Unpack[SearchOptions],
+) -> Play:
     """:func:`choose_steps` run to the end."""
-    return finish(choose_steps(ev, plays, **kw))
+    return finish(choose_steps(ev, plays, options=options, **search))

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from tavli.games.portes import Position, legal_plays, outcome_of
 from tavli.games.base import Play

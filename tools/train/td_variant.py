@@ -14,7 +14,7 @@ towards the lambda-returns of the game's positions (the offline forward view of 
 ``G_T`` = the exact result for the last mover, ``G_t = invert((1 - lambda) V(s_t+1) + lambda
 G_t+1)`` (each position is seen from its side on roll, so every step back changes sides), with
 Adam on the squared error. Every ``--check`` games the net plays ``--check-games`` duplicate games
-against tavli.bots' heuristic and the weights are written to --out (an interrupted run leaves
+against tavli.ai.heuristic and the weights are written to --out (an interrupted run leaves
 usable weights); --resume starts from --out.
 """
 
@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 import torch  # noqa: E402
 
 from tavli.ai import variant_net as vn  # noqa: E402
-from tavli.bots import choose_variant_play  # noqa: E402
+from tavli.ai.heuristic import choose_variant_play  # noqa: E402
 from tavli.games.base import Side  # noqa: E402
 from tavli.games.registry import game_kind  # noqa: E402
 
@@ -188,7 +188,7 @@ def lambda_returns(values: list[list[float]], final: tuple[float, float, float],
 
 
 def versus_heuristic(net: Net, v, games: int, seed: int, options: dict) -> tuple[float, float]:
-    """Points per game of the net (greedy) against tavli.bots' heuristic, duplicate dice; (ppg, ci95)."""
+    """Points per game of the net (greedy) against tavli.ai.heuristic, duplicate dice; (ppg, ci95)."""
     pair_means = []
     for g in range(games // 2):
         results = []

@@ -19,8 +19,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from importlib import import_module
-from typing import Iterable
 
 LANGUAGES = ("el", "en", "bg")
 DEFAULT = "en"

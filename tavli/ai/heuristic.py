@@ -1,4 +1,4 @@
-"""Built-in computer players. The first is :class:`BeginnerBot`: a simple, honest heuristic player.
+"""The heuristic computer player, :class:`BeginnerBot` (the "Beginner" level): simple and honest.
 
 It never looks at the dice to come. A play is chosen by scoring the position it leaves:
 
@@ -24,18 +24,19 @@ next roll; in Fevga primes and stacking. The bot never resigns there (and there 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from .games.base import Outcome, Play
-from .games.portes import Position, legal_plays
-from .games.registry import game_kind, kind_of
-from .phase import Phase
-from .scoring import Rules
-from .steps import Steps
+from ..games.base import Outcome, Play
+from ..games.portes import Position, legal_plays
+from ..games.registry import game_kind, kind_of
+from ..scoring import Rules
+from ..steps import Steps
+from .context import MatchContext
+from .player import act
 
 if TYPE_CHECKING:
-    from .match import Match
+    from ..match import Match
 
 # How good it is to hold each point (index = point number in the owner's numbering, 1..24).
 _POINT_VALUE = (
@@ -49,68 +50,16 @@ _POINT_VALUE = (
 _HIT_SHARE = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3)
 
 
-@dataclass(frozen=True, slots=True)
-class MatchContext:
-    """What the bot knows of the match, seen from its side: ``me``/``opponent`` scores, points
-    each still needs (None in money play), the cube value and who owns it (``"me"``,
-    ``"opponent"`` or None in the middle), the Crawford game, the rules."""
-
-    length: int | None = None
-    score: tuple[int, int] = (0, 0)
-    cube: int = 1
-    owner: str | None = None
-    crawford: bool = False
-    rules: Rules = Rules.international()
-    cube_available: bool = True
-    variant: str = "portes"  # the game in play: portes, plakoto or fevga
-    options: tuple[tuple[str, object], ...] = ()  # that game's rule options (Game.options), as items
-
-    @property
-    def variant_options(self) -> dict:
-        """The game's rule options (e.g. ``mother_points``, ``first_checker``, ``prime``)."""
-        return dict(self.options)
-
-    @property
-    def money(self) -> bool:
-        return self.length is None
-
-    def needs(self) -> tuple[int | None, int | None]:
-        if self.length is None:
-            return None, None
-        return self.length - self.score[0], self.length - self.score[1]
-
-    @classmethod
-    def of(cls, match: Match, player: int) -> MatchContext:
-        owner = None if match.cube_owner is None else ("me" if match.cube_owner == player else "opponent")
-        return cls(
-            length=match.length,
-            score=(match.scores[player], match.scores[1 - player]),
-            cube=match.cube,
-            owner=owner,
-            crawford=match.crawford,
-            rules=match.rules,
-            cube_available=match.cube_available(player),
-            variant=getattr(match, "game_variant", "portes"),
-            options=_game_options(match),
-        )
-
-
-def _game_options(match: Match) -> tuple[tuple[str, object], ...]:
-    game = getattr(match, "game", None)
-    options = getattr(game, "options", None) or {}
-    return tuple(sorted(options.items()))
-
-
 class BeginnerBot:
-    """The "Beginner" level: a heuristic player (see the module's description).
+    """The "Beginner" level: a heuristic :class:`tavli.ai.player.Player` (see the module's description).
 
     Positions given to its methods are seen from the bot's side (its checkers in ``.player``).
     """
 
     name = "beginner"
-    ready = True  # nothing to load (see tavli.ai.players: thinking in slices)
+    ready = True  # nothing to load (see tavli.ai.player: thinking in slices)
 
-    # --- thinking in slices (the interface of tavli.ai.players; trivial here) ------------------
+    # --- thinking in slices (the interface of tavli.ai.player.Player; trivial here) -----------
 
     def prepare_steps(self) -> Steps[None]:
         """Load the player's data: a steps generator (:mod:`tavli.steps`); nothing to load here."""
@@ -118,7 +67,8 @@ class BeginnerBot:
         yield  # (a generator that never yields)
 
     def choose_play_steps(
-        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None, plays: list | None = None,
+        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
+        plays: Sequence[Play] | None = None,
     ) -> Steps[Play]:
         """:meth:`choose_play` as a steps generator: milliseconds, in one step."""
         return self.choose_play(position, dice, context, plays)
@@ -127,7 +77,8 @@ class BeginnerBot:
     # --- checker play -----------------------------------------------------------------------
 
     def choose_play(
-        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None, plays: list | None = None,
+        self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
+        plays: Sequence[Play] | None = None,
     ) -> Play:
         """The play of ``dice`` whose resulting position scores best (a Plakoto or Fevga
         position: among ``plays``, or that game's legal plays with the context's options)."""
@@ -140,13 +91,7 @@ class BeginnerBot:
                 )
             return choose_variant_play(plays)
         plays = legal_plays(position, dice, minimize_waste=rules.minimize_waste)
-        best = plays[0]
-        best_score = -math.inf
-        for play in plays:
-            score = evaluate(play.result.swap())
-            if score > best_score:
-                best, best_score = play, score
-        return best
+        return max(plays, key=lambda play: evaluate(play.result.swap()))  # the first of the best
 
     # --- the cube ---------------------------------------------------------------------------
 
@@ -206,52 +151,8 @@ class BeginnerBot:
     # --- driving a match --------------------------------------------------------------------
 
     def act(self, match: Match, player: int) -> str:
-        """Make one action for ``player`` in ``match`` (when he must act, or the opening roll) and
-        say which; ``""`` when there is nothing for him to do."""
-        phase = match.phase
-        if match.can_claim(player):
-            match.claim_timeout(player=player)
-            return "claim-timeout"
-        if phase == Phase.OPENING:
-            match.roll()
-            return "roll"
-        if match.to_act != player:
-            return ""
-        context = MatchContext.of(match, player)
-        if phase == Phase.ROLL:
-            position = match.position_for(player)
-            level = self.resign_offer(position, context) if match.resign_refused is None else None
-            if level is not None and level in match.resign_options():
-                match.offer_resignation(level, player=player)
-                return "resign"
-            if match.can_double() and self.cube_action(position, context):
-                match.double(player=player)
-                return "double"
-            match.roll(player=player)
-            return "roll"
-        if phase == Phase.MOVE:
-            dice = match.rolled
-            assert dice is not None
-            if not game_kind(context.variant).cube and match.turn is not None:
-                # the turn's plays follow the game's own options
-                match.play(self.choose_play(match.game.position, dice, context, plays=match.turn.plays), player=player)
-            else:
-                match.play(self.choose_play(match.game.position, dice, context), player=player)
-            return "play"
-        if phase == Phase.CUBE:
-            if self.take_decision(match.position_for(player), context):
-                match.take(player=player)
-                return "take"
-            match.drop(player=player)
-            return "drop"
-        if phase == Phase.RESIGN:
-            assert match.resign_offer is not None
-            if self.accept_resignation(match.position_for(player), match.resign_offer, context):
-                match.accept_resignation(player=player)
-                return "accept"
-            match.refuse_resignation(player=player)
-            return "refuse"
-        return ""
+        """One action for ``player`` in ``match``, and which (:func:`tavli.ai.player.act`)."""
+        return act(self, match, player)
 
 
 # --- evaluation -----------------------------------------------------------------------------------
@@ -276,18 +177,13 @@ def variant_name(position: object) -> str:
     return kind_of(position).name
 
 
-def choose_variant_play(plays: list) -> object:
-    """The Plakoto or Fevga play whose result scores best by :func:`evaluate_variant`."""
-    best = plays[0]
-    best_score = -math.inf
-    for play in plays:
-        score = evaluate_variant(play.result.swap())
-        if score > best_score:
-            best, best_score = play, score
-    return best
+def choose_variant_play(plays: Sequence[Play]) -> Play:
+    """The Plakoto or Fevga play whose result scores best by :func:`evaluate_variant` (the first
+    of the best)."""
+    return max(plays, key=lambda play: evaluate_variant(play.result.swap()))
 
 
-def evaluate_variant(position: object) -> float:
+def evaluate_variant(position: Any) -> float:
     """How good a Plakoto or Fevga ``position`` is for ``position.player``, who has just moved,
     in pips: the race, points held, and pins (Plakoto) or primes (Fevga)."""
     me, opp = position.player, position.opponent
@@ -295,13 +191,13 @@ def evaluate_variant(position: object) -> float:
     score = float(opp_pips - my_pips)
     pins = kind_of(position).pins
     if not any(me[6:24]) and not any(opp[6:24]) and not (pins and position.player_pinned):
-        return score + 1.0 * position.borne_off()[0]  # a pure race home
+        return score + float(position.borne_off()[0])  # a pure race home
     if pins:
         return score + _plakoto_terms(position)
     return score + _fevga_terms(me)
 
 
-def _plakoto_terms(position: object) -> float:
+def _plakoto_terms(position: Any) -> float:
     me, opp = position.player, position.opponent
     mine_pinned, theirs_pinned = position.player_pinned, position.opponent_pinned
     score = 0.0
@@ -476,7 +372,6 @@ def make_bot(name: str) -> BeginnerBot:
 __all__ = [
     "BOTS",
     "BeginnerBot",
-    "MatchContext",
     "certain_gammon",
     "certain_loss",
     "choose_variant_play",
