@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from web.controller import Controller
-from web.settings import parse_query
+from web.control.controller import Controller
+from web.model.url import parse_query
 
 HUMAN_PHASES = ("opening", "roll", "move", "cube", "resign", "game-over", "match-over")
 

@@ -8,8 +8,8 @@ import pytest
 
 from tavli.bots import BeginnerBot
 from tavli.match import Match
-from web.controller import Controller
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
 
 LEVEL = "intermediate"  # a level with noise: its choices use its random generator
 
@@ -40,7 +40,7 @@ def test_resumed_during_the_computers_turn_plays_as_not_interrupted(variant, see
                and ctl.match.phase == "move" and ctl.match.turn.moves):
         step(ctl, you)
     saved = ctl.match.to_json()
-    # The page resumes with the setup it kept, which has no seed (web.prefs.NewMatch does not
+    # The page resumes with the setup it kept, which has no seed (web.model.prefs does not
     # keep one): the match's own dice source says it.
     resumed = Controller(MatchSetup(level=LEVEL, length=7, variant=variant), ViewOptions(),
                          match=Match.from_json(saved))

@@ -4,8 +4,9 @@ No browser."""
 from __future__ import annotations
 
 from tavli import FixedDice
-from web.controller import Controller, Motion
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.view import Motion
 
 
 def _opened(dice: list[int]) -> Controller:
@@ -38,7 +39,7 @@ def test_a_second_click_on_another_point_is_a_click():
 
 
 def test_a_checker_carried_by_a_finger_is_drawn_one_checker_above_it():
-    from web import geometry as g
+    from web.view import geometry as g
 
     assert g.drag_offset(10.0, 20.0, touch=False) == (10.0, 20.0)
     assert g.drag_offset(10.0, 20.0, touch=True) == (10.0, 20.0 - 2 * g.CHECKER_R)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from tavli import FixedDice, Position
 from tavli.game import Game
-from web.controller import Controller, Motion
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.view import Motion
 
 
 def _board(c: Controller) -> dict[tuple[int, int], int]:
@@ -288,7 +289,7 @@ def test_pass_and_play_double_take_and_drop():
     assert actions["double"].enabled
     c.double()
     assert c.page_phase() == "cube" and c.bottom == 1  # the doubler stays at the bottom
-    from web import dialogs
+    from web.view import dialogs
 
     html = dialogs.cube(c).html  # the taker is asked in a dialog, with the stakes
     assert 'data-action="take"' in html and 'data-action="drop"' in html and "4 points" not in html

@@ -1,23 +1,23 @@
 """web.dialogs and the clock bars of web.panel: the HTML of each dialog carries its data-action
-hooks, and the forms read back into NewMatch / Prefs, ignoring anything odd."""
+hooks, and the forms read back into MatchSetup / Prefs, ignoring anything odd."""
 
 from __future__ import annotations
 
 from tavli.clock import Clock
 from tavli.dice import FixedDice
 from tavli.game import Outcome
-from web import dialogs
-from web.controller import Controller
-from web.panel import bar_style, clock_bars, clock_html
-from web.prefs import NewMatch, Prefs
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.prefs import Prefs
+from web.model.setup import MatchSetup, ViewOptions
+from web.view import dialogs
+from web.view.panel import bar_style, clock_bars, clock_html
 
 
 def test_new_match_form_reads_back():
     nm = dialogs.read_new_match({"mode": "pvp", "length": "money", "rules": "greek", "clock": "blitz",
-                                 "name0": " Ελένη\n", "name1": "Γιώργος", "level": "nope"}, NewMatch())
-    assert nm == NewMatch(mode="pvp", length=None, rules="greek", clock="blitz", names=("Ελένη", "Γιώργος"))
-    assert dialogs.read_new_match({"length": "x"}, NewMatch(length=7)).length == 7
+                                 "name0": " Ελένη\n", "name1": "Γιώργος", "level": "nope"}, MatchSetup())
+    assert nm == MatchSetup(mode="pvp", length=None, rules="greek", clock="blitz", names=("Ελένη", "Γιώργος"))
+    assert dialogs.read_new_match({"length": "x"}, MatchSetup(length=7)).length == 7
     html = dialogs.new_match(nm, can_cancel=False).html
     assert 'data-action="start"' in html and 'data-action="cancel"' not in html
     assert 'value="money" selected' in html

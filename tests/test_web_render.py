@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from tavli import Position
-from web import geometry
-from web.render import checker_spots, render_board
+from web.view import geometry
+from web.view.render import checker_spots, render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
 

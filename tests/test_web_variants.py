@@ -8,18 +8,19 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tavli import FixedDice
+from tavli import FixedDice, options
 from tavli.fevga import FevgaPosition
 from tavli.match import Match
 from tavli.plakoto import PlakotoPosition
-from web import dialogs, geometry
-from web import prefs as P
-from web import saves as S
-from web.anim import plan_slides
-from web.controller import Controller, Motion
-from web.render import render_board
-from web.settings import MatchSetup, ViewOptions, fixes_match, parse_query
-from web.view import BoardView, top_point
+from web.control.controller import Controller
+from web.model import prefs as P
+from web.model import saves as S
+from web.model.setup import MatchSetup, ViewOptions
+from web.model.url import fixes_match, parse_query
+from web.view import dialogs, geometry
+from web.view.anim import plan_slides
+from web.view.render import render_board
+from web.view.view import BoardView, Motion, top_point
 
 SVG = "{http://www.w3.org/2000/svg}"
 PK = PlakotoPosition.from_points
@@ -293,7 +294,7 @@ def test_the_url_names_the_game_and_its_options():
     assert fixes_match("variant=plakoto") and fixes_match("level=expert") and not fixes_match("home=left")
     # Money play is Portes only; the rules a variant is played by are Greek whatever is asked.
     _, money = parse_query("variant=fevga&money=1&length=5&rules=international")
-    assert money.match_args()["length"] == 5 and P.NewMatch.of_setup(money).length == 5
+    assert money.match_args()["length"] == 5 and money.fitted().length == 5
     c = Controller(money, ViewOptions())
     assert c.match.length == 5 and c.match.variant == "fevga" and not c.match.rules.cube
     assert c.match.options == {"first_checker": "pass", "prime": "open"}
@@ -301,52 +302,52 @@ def test_the_url_names_the_game_and_its_options():
 
 
 def test_the_saved_choices_keep_the_game_and_its_options():
-    nm = P.NewMatch(game="tavli", length=7, mother_points=1, first_checker="quarter", prime="free")
-    again = P.new_match_from_dict(P.new_match_to_dict(nm))
+    nm = MatchSetup(variant="tavli", length=7, mother_points=1, first_checker="quarter", prime="free")
+    again = P.setup_from_dict(P.setup_to_dict(nm))
     assert again == nm
-    assert nm.setup(seed=4).match_args()["options"] == {"mother_points": 1, "first_checker": "quarter", "prime": "free"}
-    assert P.NewMatch.of_setup(nm.setup(seed=4)) == nm
-    odd = P.new_match_from_dict({"game": "tavli", "length": 9, "mother_points": 2.0, "prime": "closed"})
+    assert nm.seeded(4).match_args()["options"] == {"mother_points": 1, "first_checker": "quarter", "prime": "free"}
+    assert nm.seeded(4).fitted() == nm.seeded(4) and nm.seeded(4).fitted().seed == 4
+    odd = P.setup_from_dict({"game": "tavli", "length": 9, "mother_points": 2.0, "prime": "closed"})
     assert (odd.length, odd.mother_points, odd.prime) == (7, 2, "open")
-    assert P.fit_new_match(P.NewMatch(game="tavli", length=1)).length == 3
-    assert P.fit_new_match(P.NewMatch(game="plakoto", length=None)).length == P.VARIANT_LENGTH
-    assert P.fit_new_match(P.NewMatch(game="plakoto", length=11)).length == 11
-    assert P.fit_new_match(P.NewMatch(length=None)).length is None
+    assert MatchSetup(variant="tavli", length=1).fitted().length == 3
+    assert MatchSetup(variant="plakoto", length=None).fitted().length == options.VARIANT_LENGTH
+    assert MatchSetup(variant="plakoto", length=11).fitted().length == 11
+    assert MatchSetup(length=None).fitted().length is None
     prefs, _ = P.overlay_query(P.Prefs(), "variant=plakoto&mother=1&level=beginner")
-    assert (prefs.new_match.game, prefs.new_match.mother_points, prefs.new_match.level) == ("plakoto", 1, "beginner")
+    assert (prefs.new_match.variant, prefs.new_match.mother_points, prefs.new_match.level) == ("plakoto", 1, "beginner")
 
 
 def test_the_new_match_screen_offers_only_what_applies():
-    portes = dialogs.new_match(P.NewMatch(), can_cancel=True).html
+    portes = dialogs.new_match(MatchSetup(), can_cancel=True).html
     assert 'data-why' not in portes and '<fieldset class="row rules">' in portes
     assert 'value="money"' in portes and 'value="money" disabled' not in portes
     assert 'class="row variant-options plakoto-options" hidden' in portes
-    tavli = dialogs.new_match(P.NewMatch(game="tavli", length=None), can_cancel=True).html
+    tavli = dialogs.new_match(MatchSetup(variant="tavli", length=None), can_cancel=True).html
     assert 'value="5" selected' in tavli  # money play is not for Tavli: 5 points instead
     assert 'value="money" disabled' in tavli and 'value="1" disabled' in tavli and 'value="3">' in tavli
     assert '<fieldset class="row rules" disabled>' in tavli and 'data-why="rules"' in tavli
     assert 'data-why="length"' in tavli
     assert 'plakoto-options" hidden' not in tavli and 'fevga-options" hidden' not in tavli
-    fevga = dialogs.new_match(P.NewMatch(game="fevga", length=11), can_cancel=True).html
+    fevga = dialogs.new_match(MatchSetup(variant="fevga", length=11), can_cancel=True).html
     assert 'plakoto-options" hidden' in fevga and 'fevga-options" hidden' not in fevga
     assert 'value="11" selected' in fevga and 'value="money" disabled' in fevga
     assert 'name="first_checker" value="pass" checked' in fevga
     read = dialogs.read_new_match({"game": "tavli", "length": "money", "mother_points": "1",
-                                   "first_checker": "quarter", "prime": "nope"}, P.NewMatch())
-    assert (read.game, read.length, read.mother_points, read.first_checker, read.prime) == (
+                                   "first_checker": "quarter", "prime": "nope"}, MatchSetup())
+    assert (read.variant, read.length, read.mother_points, read.first_checker, read.prime) == (
         "tavli", 5, 1, "quarter", "open")
 
 
 def test_a_variant_match_is_saved_and_resumed_with_its_setup():
     store: dict[str, str] = {}
-    nm = P.NewMatch(game="tavli", length=5, mother_points=1, level="beginner")
-    match = Match(**{"rules": None, **nm.setup(seed=3).match_args()}, seed=3)
+    nm = MatchSetup(variant="tavli", length=5, mother_points=1, level="beginner")
+    match = Match(**{"rules": None, **nm.seeded(3).match_args()}, seed=3)
     match.roll()
     assert S.save_match(store, match, nm)
     loaded = S.load_match(store)
     assert loaded.problem is None and loaded.setup == nm
     assert loaded.match.variant == "tavli" and loaded.match.options["mother_points"] == 1
-    c = Controller(loaded.setup.setup(), ViewOptions(), match=loaded.match)
+    c = Controller(loaded.setup, ViewOptions(), match=loaded.match)
     assert c.panel_view().match_text == "Match to 5 · Game 1 — Portes"
 
 
@@ -356,8 +357,8 @@ def test_pinning_the_mother_ends_the_turn_and_the_game_at_that_step():
     from tavli.game import Game
     from tavli.match import Match
     from tavli.plakoto import PlakotoPosition
-    from web.controller import Controller
-    from web.settings import MatchSetup, ViewOptions
+    from web.control.controller import Controller
+    from web.model.setup import MatchSetup, ViewOptions
 
     match = Match(3, variant="plakoto", seed=1)
     match.roll()

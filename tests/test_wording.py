@@ -6,13 +6,16 @@ contents and game sections (item 11). No browser."""
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from tavli import FixedDice
 from tavli.game import Outcome
-from web import dialogs, i18n
-from web.controller import Controller
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model import i18n
+from web.model.i18n import rules
+from web.model.setup import MatchSetup, ViewOptions
+from web.view import dialogs
 
 LANGS = ("el", "bg", "en")
 JOIN = "\u2060"  # word joiner: no line break beside the dash of a score
@@ -80,14 +83,14 @@ def test_the_claim_button_names_the_claimant(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_have_a_table_of_contents_and_mark_the_game_in_play(lang):
-    page = i18n.rules(lang)
-    html = i18n.rules_html(lang, "plakoto")
+    page = rules.page(lang)
+    html = rules.rules_html(lang, "plakoto")
     links = re.findall(r'<a href="#(rules-[a-z0-9-]+)">', html)
     ids = re.findall(r'<section id="(rules-[a-z0-9-]+)"', html)
-    assert len(links) == len(ids) == len(page.SECTIONS) and links == ids
+    assert len(links) == len(ids) == len(page.sections) and links == ids
     assert "rules-plakoto" in ids and "rules-fevga" in ids and "rules-portes" in ids
     assert re.search(r'<section id="rules-plakoto"[^>]* data-current', html)
-    assert "data-current" not in i18n.rules_html(lang)  # no game named: none marked
+    assert "data-current" not in rules.rules_html(lang)  # no game named: none marked
 
 
 @pytest.mark.parametrize("lang", LANGS)

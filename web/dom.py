@@ -31,12 +31,12 @@ from typing import Callable
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import geometry as g
-from .anim import plan_slides
-from .controller import Controller, Motion
-from .render import render_board
-from .panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
-from .view import BoardView
+from web.control.controller import Controller
+from web.view import geometry as g
+from web.view.anim import plan_slides
+from web.view.panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
+from web.view.render import render_board
+from web.view.view import BoardView, Motion
 
 DRAG_THRESHOLD_PX = 6
 DOUBLE_CLICK_MS = 400
@@ -129,13 +129,14 @@ class BoardApp:
     def __init__(self, make_controller: Callable, controller: Controller, *, store=None, prefs=None,
                  new_match=None, sound=None, now: Callable[[], float] | None = None, started: bool = True,
                  seed: int | None = None, url: str = "") -> None:
-        from .prefs import NewMatch, Prefs
+        from web.model.prefs import Prefs
+        from web.model.setup import MatchSetup
 
         self.make_controller = make_controller
         self.ctl = controller
         self.store = store
         self.prefs = prefs if prefs is not None else Prefs()
-        self.new_match = new_match if new_match is not None else NewMatch()
+        self.new_match = new_match if new_match is not None else MatchSetup()
         self.sound = sound
         self.now = now if now is not None else (lambda: float(window.performance.now()) / 1000)
         self.started = started
@@ -246,7 +247,7 @@ class BoardApp:
 
     def apply_view(self) -> None:
         """The view options and the language on the page (classes, the document's language)."""
-        from .strings import language, t
+        from web.model.i18n import language, t
 
         opts = self.ctl.options
         document.body.classList.toggle("basic", opts.basic)
@@ -257,8 +258,8 @@ class BoardApp:
 
     def set_prefs(self, prefs) -> None:
         """New options from the menu: kept, and applied at once (mid-game)."""
-        from . import i18n
-        from . import prefs as P
+        from web.model import i18n
+        from web.model import prefs as P
 
         old = self.prefs
         self.prefs = prefs
@@ -277,7 +278,7 @@ class BoardApp:
 
     def reopen_user_dialog(self) -> None:
         """The dialog open now, drawn again (in another language)."""
-        from . import dialogs
+        from web.view import dialogs
 
         d = self.user_dialog
         if d is None:
@@ -291,7 +292,7 @@ class BoardApp:
         self.shown = None
 
     def lang(self) -> str:
-        from .strings import language
+        from web.model.i18n import language
 
         return language()
 
@@ -308,7 +309,7 @@ class BoardApp:
 
     def save(self) -> None:
         """Keep the match in localStorage (after every action; a refused write is reported once)."""
-        from . import saves
+        from web.model import saves
         from .keeping_dom import holds_saves
 
         if not self.started or self.store is None or holds_saves(self):
@@ -321,8 +322,8 @@ class BoardApp:
             except Exception:  # noqa: BLE001
                 ok = False
         if not ok and not self.save_warned:
-            from . import dialogs
-            from .strings import t
+            from web.view import dialogs
+            from web.model.i18n import t
 
             self.save_warned = True
             self.show_toast(t("save_failed"))
@@ -347,7 +348,7 @@ class BoardApp:
     def wanted_dialog(self):
         """The dialog to show now: one the person opened, else the match's question to a person
         (a double to take or drop, a resignation to accept or refuse), else None."""
-        from . import dialogs
+        from web.view import dialogs
 
         if self.user_dialog is not None:
             return self.user_dialog
@@ -420,7 +421,7 @@ class BoardApp:
         return out
 
     def on_dialog_change(self, event) -> None:
-        from . import dialogs
+        from web.view import dialogs
 
         d = self.user_dialog
         if d is None:
@@ -447,7 +448,9 @@ class BoardApp:
     def on_dialog_click(self, event) -> None:
         from tavli.game import Outcome
 
-        from . import dialogs, keeping_dom
+        from web.view import dialogs
+
+        from . import keeping_dom
 
         link = event.target.closest("a[href^='#']")
         if not _nil(link):  # the rules' contents: scroll within the dialog, leave the URL alone
@@ -488,8 +491,8 @@ class BoardApp:
         """The new-match screen's Start: the choices kept, the old match forgotten, a new one."""
         from dataclasses import replace
 
-        from . import prefs as P
-        from . import saves
+        from web.model import prefs as P
+        from web.model import saves
         from .keeping_dom import holds_saves
 
         self.prefs = replace(self.prefs, new_match=nm)
@@ -497,7 +500,7 @@ class BoardApp:
         if not holds_saves(self):  # (an unusable save the player has not given up stays)
             saves.clear_match(self.store)
         self.started = True
-        self.play_match(self.make_controller(nm.setup(seed=self.seed), None), nm)
+        self.play_match(self.make_controller(nm.seeded(self.seed), None), nm)
 
     def play_match(self, controller: Controller, nm) -> None:
         """Show and play ``controller``'s match (set up as ``nm``) from now on."""
@@ -696,7 +699,7 @@ class BoardApp:
         data-aidata>`` (a test hook), its notices in the toast."""
         if self.archive is None:
             from . import aidata
-            from .strings import t
+            from web.model.i18n import t
 
             def unpack(data: bytes):
                 return self.run_steps(aidata.unpack_steps(data))
@@ -950,7 +953,7 @@ class BoardApp:
         return True
 
     def open_new_match(self) -> None:
-        from . import dialogs
+        from web.view import dialogs
 
         self.open_dialog(dialogs.new_match(self.new_match, self.started))
 
@@ -979,7 +982,7 @@ class BoardApp:
     # --- the panel's buttons ----------------------------------------------------------------
 
     def on_panel_click(self, event) -> None:
-        from . import dialogs
+        from web.view import dialogs
 
         if self._overlay_click(event):  # the result in place of the status line
             return

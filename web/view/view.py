@@ -33,6 +33,15 @@ def top_point(variant: str, own: int) -> int:
 
 
 @dataclass(frozen=True)
+class Motion:
+    """One checker sliding, in bottom numbering: ``side`` 0 = bottom's checker, 1 = top's."""
+
+    side: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
 class DieView:
     """One die as drawn: its value, and whether it has been played this turn."""
 

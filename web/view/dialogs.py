@@ -14,12 +14,13 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from tavli import options as O
 from tavli.game import Outcome
-
-from . import prefs as P
-from .i18n import LANGUAGES, NAMES, rules_html
-from .prefs import NewMatch, Prefs
-from .strings import points_text, t
+from web.model import prefs as P
+from web.model.i18n import LANGUAGES, NAMES, points_text, t
+from web.model.i18n.rules import rules_html
+from web.model.prefs import Prefs
+from web.model.setup import MatchSetup
 
 LEVEL_ACTIONS = {Outcome.SINGLE: "resign-single", Outcome.GAMMON: "resign-gammon",
                  Outcome.BACKGAMMON: "resign-backgammon"}
@@ -84,12 +85,12 @@ def _select_some(name: str, options: list[tuple[str, str]], chosen: str, allowed
     return f'<select name="{name}">{opts}</select>'
 
 
-def _variant_options(nm: NewMatch) -> str:
+def _variant_options(nm: MatchSetup) -> str:
     """The rule options of the game chosen: Plakoto's mother, Fevga's first checker and prime
     (a Tavli match: all of them); hidden when the game has none."""
-    plakoto = nm.game in ("plakoto", "tavli")
-    fevga = nm.game in ("fevga", "tavli")
-    mothers = [(str(n), t(f"nm_mother_{n}")) for n in P.MOTHER_POINTS]
+    plakoto = nm.variant in ("plakoto", "tavli")
+    fevga = nm.variant in ("fevga", "tavli")
+    mothers = [(str(n), t(f"nm_mother_{n}")) for n in O.MOTHER_POINTS]
     return (
         f'<fieldset class="row variant-options plakoto-options"{"" if plakoto else " hidden"}>'
         f'<legend>{_e(t("nm_plakoto_rules"))}</legend>'
@@ -97,50 +98,50 @@ def _variant_options(nm: NewMatch) -> str:
         + _select("mother_points", mothers, str(nm.mother_points)) + "</label></fieldset>"
         + f'<fieldset class="row variant-options fevga-options"{"" if fevga else " hidden"}>'
         f'<legend>{_e(t("nm_fevga_rules"))}</legend>'
-        + "".join(_radio("first_checker", v, t(f"nm_first_{v}"), nm.first_checker == v) for v in P.FIRST_CHECKER)
-        + "".join(_radio("prime", v, t(f"nm_prime_{v}"), nm.prime == v) for v in P.PRIME)
+        + "".join(_radio("first_checker", v, t(f"nm_first_{v}"), nm.first_checker == v) for v in O.FIRST_CHECKER)
+        + "".join(_radio("prime", v, t(f"nm_prime_{v}"), nm.prime == v) for v in O.PRIME)
         + "</fieldset>"
     )
 
 
-def new_match(nm: NewMatch, can_cancel: bool) -> Dialog:
+def new_match(nm: MatchSetup, can_cancel: bool) -> Dialog:
     """The new-match screen, filled with the last choices (``nm``, made consistent first). Only
     what applies to the game chosen can be picked: Plakoto, Fevga and the Tavli match (no cube,
     Greek scoring) have no money play and no choice of rules (disabled, a note says why), a Tavli
     match is played to 3, 5 or 7 points; their rule options show for them only. The page draws
     the screen again when the game changes (:func:`read_new_match` then this)."""
-    nm = P.fit_new_match(nm)
-    portes = nm.game == "portes"
-    lengths = [(str(n), points_text(n)) for n in P.LENGTHS] + [("money", t("nm_money"))]
+    nm = nm.fitted()
+    portes = nm.variant == "portes"
+    lengths = [(str(n), points_text(n)) for n in O.LENGTHS] + [("money", t("nm_money"))]
     allowed = {v for v, _ in lengths}
     why_length = ""
-    if nm.game == "tavli":
-        allowed = {str(n) for n in P.TAVLI_LENGTHS}
+    if nm.variant == "tavli":
+        allowed = {str(n) for n in O.TAVLI_LENGTHS}
         why_length = t("nm_length_tavli")
     elif not portes:
         allowed.discard("money")
         why_length = t("nm_length_variant")
-    levels = [(lv, t(f"level_{lv}")) for lv in P.LEVELS]
-    games = [(g, t(f"game_{g}")) for g in P.GAMES]
+    levels = [(lv, t(f"level_{lv}")) for lv in O.LEVELS]
+    games = [(g, t(f"game_{g}")) for g in O.VARIANTS]
     pvp = nm.mode == "pvp"
     rules_note = "" if portes else f'<small class="why" data-why="rules">{_e(t("nm_rules_variant"))}</small>'
     length_note = f'<small class="why" data-why="length">{_e(why_length)}</small>' if why_length else ""
     body = (
-        f'<form class="nm" data-game="{_e(nm.game)}" onsubmit="return false">'
+        f'<form class="nm" data-game="{_e(nm.variant)}" onsubmit="return false">'
         f'<fieldset class="row"><legend>{_e(t("nm_opponent"))}</legend>'
         + _radio("mode", "cpu", t("nm_cpu"), not pvp) + _radio("mode", "pvp", t("nm_pvp"), pvp)
         + f'<label class="field level"{" hidden" if pvp else ""}><span>{_e(t("nm_level"))}</span>'
         + _select("level", levels, nm.level) + "</label></fieldset>"
-        + f'<div class="row2"><label class="field"><span>{_e(t("nm_game"))}</span>{_select("game", games, nm.game)}</label>'
+        + f'<div class="row2"><label class="field"><span>{_e(t("nm_game"))}</span>{_select("game", games, nm.variant)}</label>'
         + f'<label class="field"><span>{_e(t("nm_length"))}</span>'
         + _select_some("length", lengths, length_value(nm.length), allowed) + f"{length_note}</label></div>"
         + _variant_options(nm)
         + f'<fieldset class="row rules"{"" if portes else " disabled"}><legend>{_e(t("nm_rules"))}</legend>'
-        + "".join(_radio("rules", r, t(f"rules_{r}"), nm.rules == r, t(f"rules_{r}_note")) for r in P.RULES)
+        + "".join(_radio("rules", r, t(f"rules_{r}"), nm.rules == r, t(f"rules_{r}_note")) for r in O.RULE_PRESETS)
         + rules_note + "</fieldset>"
         + f'<fieldset class="row"><legend>{_e(t("nm_clock"))}</legend>'
         + "".join(_radio("clock", c, t(f"clock_{c}"), nm.clock == c, t(f"clock_{c}_note") if c != "off" else "")
-                  for c in P.CLOCKS)
+                  for c in O.CLOCK_MODES)
         + "</fieldset>"
         + f'<fieldset class="row names"><legend>{_e(t("nm_names"))}</legend>'
         + f'<input name="name0" maxlength="{P.MAX_NAME}" value="{_e(nm.names[0])}" '
@@ -154,10 +155,10 @@ def new_match(nm: NewMatch, can_cancel: bool) -> Dialog:
     return Dialog("new-match", _frame("new-match", t("nm_title"), body, buttons), can_cancel)
 
 
-def read_new_match(values: dict[str, str], base: NewMatch) -> NewMatch:
+def read_new_match(values: dict[str, str], base: MatchSetup) -> MatchSetup:
     """The new-match screen's choices from its form ``values`` (name -> value); anything odd keeps
-    ``base``'s choice. The result is made consistent (:func:`web.prefs.fit_new_match`)."""
-    data = P.new_match_to_dict(base)
+    ``base``'s choice. The result is made consistent (:meth:`~web.model.setup.MatchSetup.fitted`)."""
+    data = P.setup_to_dict(base)
     for key in ("mode", "level", "game", "rules", "clock", "first_checker", "prime"):
         if key in values:
             data[key] = values[key]
@@ -167,7 +168,7 @@ def read_new_match(values: dict[str, str], base: NewMatch) -> NewMatch:
         text = values["length"]
         data["length"] = None if text == "money" else (int(text) if text.isdigit() else base.length)
     data["names"] = [values.get("name0", base.names[0]), values.get("name1", base.names[1])]
-    return P.new_match_from_dict(data)
+    return P.setup_from_dict(data)
 
 
 # --- options ------------------------------------------------------------------------------------

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
+from web.model.i18n import t
+
 from . import geometry as g
-from .strings import t
 from .view import BoardView
 
 CHECKERS = 15

@@ -18,7 +18,7 @@ rule options apply).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
 from tavli import IllegalMove, Move, SecureDice, SeededDice
@@ -26,23 +26,21 @@ from tavli.dice import DiceSource
 from tavli.game import Outcome
 from tavli.match import Match, MatchError
 from tavli.rules import Rules
-
-from .settings import MatchSetup, ViewOptions
-from .strings import points_text, t
-from .view import BoardView, Control, DieView, PanelView, PlayerCard, top_point
+from web.model.i18n import points_text, t
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.view import (
+    BoardView,
+    Control,
+    DieView,
+    Motion,
+    PanelView,
+    PlayerCard,
+    top_point,
+)
 
 BAR = 25
 OFF = 0
 KIND_KEYS = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
-
-
-@dataclass(frozen=True)
-class Motion:
-    """One checker sliding, in bottom numbering: ``side`` 0 = bottom's checker, 1 = top's."""
-
-    side: int
-    start: int
-    end: int
 
 
 class Controller:

@@ -6,7 +6,7 @@ Two keys:
 
 * ``tavli.match`` — the match exactly as :meth:`tavli.match.Match.to_json` writes it (the versioned
   ``tavli-match`` document), so the stored text is also a valid export;
-* ``tavli.match.setup`` — who plays it (the :class:`web.prefs.NewMatch` choices: opponent and
+* ``tavli.match.setup`` — who plays it (a :class:`web.model.setup.MatchSetup`: opponent and
   level, names, clock), needed to resume against the computer.
 
 A save that cannot be read (damaged, foreign, from a newer version) is never deleted and never
@@ -27,7 +27,9 @@ from typing import Any, Callable
 
 from tavli import safejson
 from tavli.match import Match
-from web.prefs import NewMatch, new_match_from_dict, new_match_to_dict
+
+from .prefs import setup_from_dict, setup_to_dict
+from .setup import MatchSetup
 
 MATCH_KEY = "tavli.match"
 SETUP_KEY = "tavli.match.setup"
@@ -39,10 +41,10 @@ class Loaded:
     """What :func:`load_match` found. ``match`` None: nothing to resume (no save, or it was set
     aside). ``problem``: why a save could not be read (report it once); ``moved_to``: the key its
     text now lives under (None with a problem: there was no room to copy it, it is still under
-    ``tavli.match``; see :mod:`web.keeping`)."""
+    ``tavli.match``; see :mod:`web.model.keeping`)."""
 
     match: Match | None = None
-    setup: NewMatch = NewMatch()
+    setup: MatchSetup = MatchSetup()
     problem: str | None = None
     moved_to: str | None = None
     text: str | None = None  # the save as stored (kept to set it aside, or download it)
@@ -53,7 +55,7 @@ class Loaded:
         return self.match is not None and self.match.phase == "match-over"
 
 
-def save_match(storage: Any, match: Match, setup: NewMatch | None = None) -> bool:
+def save_match(storage: Any, match: Match, setup: MatchSetup | None = None) -> bool:
     """Store ``match`` (and who plays it). False when the storage refused the write (full,
     disabled, absent); the game goes on unsaved."""
     if storage is None:
@@ -65,7 +67,7 @@ def save_match(storage: Any, match: Match, setup: NewMatch | None = None) -> boo
     try:
         storage[MATCH_KEY] = text
         if setup is not None:
-            storage[SETUP_KEY] = json.dumps(new_match_to_dict(setup), ensure_ascii=False)
+            storage[SETUP_KEY] = json.dumps(setup_to_dict(setup), ensure_ascii=False)
     except Exception:
         return False
     return True
@@ -81,12 +83,12 @@ def clear_match(storage: Any) -> None:
             pass
 
 
-def load_setup(storage: Any) -> NewMatch:
+def load_setup(storage: Any) -> MatchSetup:
     try:
         text = storage.get(SETUP_KEY) if storage is not None else None
-        return new_match_from_dict(safejson.loads(text)) if text else NewMatch()
+        return setup_from_dict(safejson.loads(text)) if text else MatchSetup()
     except Exception:
-        return NewMatch()
+        return MatchSetup()
 
 
 def corrupt_key(storage: Any, stamp: str) -> str:
@@ -130,7 +132,9 @@ def load_match(
         return Loaded()
     setup = load_setup(storage)
     try:  # bounded first: deep JSON would overflow Pyodide's stack in the parser
-        from tavli.savefile import from_document  # (only when there is a save: it costs boot time)
+        from tavli.savefile import (
+            from_document,  # (only when there is a save: it costs boot time)
+        )
 
         match = from_document(safejson.loads(text), dice=dice, time=time)
     except Exception as error:  # ValueError from tavli.savefile; anything else is damage too
