@@ -56,7 +56,7 @@ def test_blitz_against_the_computer_a_flag_of_yours_ends_the_game_at_once():
     assert c.match.phase in ("game-over", "match-over") and c.match.result.reason == "timeout"
     view = c.panel_view()
     assert view.time_up == "You: time is up" and "on time" in view.announce
-    assert not c.human_moving() and c.click(8) == []
+    assert not c.human_moving() and c.click(8).motions == []
 
 
 def test_blitz_two_players_the_claim_opens_and_the_board_says_whose_time_is_up():

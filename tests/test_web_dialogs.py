@@ -37,16 +37,16 @@ def test_question_dialogs_have_their_hooks():
     c = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), dice=FixedDice([3, 1, 5, 2, 4, 4]))
     c.roll()
     c.right_click(5)
-    html = dialogs.resign(c).html
+    html = dialogs.resign(c.resign_choice()).html
     assert all(f'data-action="resign-{k}"' in html for k in ("single", "gammon", "backgammon"))
     c.offer_resign(Outcome.GAMMON)
-    d = dialogs.answer(c)
+    d = dialogs.answer(c.resign_answer())
     assert not d.cancellable and 'data-action="accept"' in d.html and "2 points" in d.html
-    assert 'data-action="resign-match"' in dialogs.resign_match(c).html
+    assert 'data-action="resign-match"' in dialogs.resign_match(c.resign_match_question()).html
     greek = Controller(MatchSetup(mode="pvp", rules="greek"), ViewOptions(), dice=FixedDice([3, 1, 5, 2]))
     greek.roll()
     greek.right_click(5)
-    assert 'data-action="confirm"' in dialogs.resign(greek).html and greek.resign_cost() == 2
+    assert 'data-action="confirm"' in dialogs.resign(greek.resign_choice()).html and greek.resign_cost() == 2
 
 
 def test_clock_bars():

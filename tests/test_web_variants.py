@@ -180,9 +180,9 @@ def test_a_plakoto_pin_is_no_motion_to_the_bar_and_the_board_is_told():
     setup = MatchSetup(variant="plakoto", level="beginner")
     c = _at_roll(setup, [5, 2, 3, 1], PK({24: 14, 8: 1}, {24: 14, 20: 1}))
     assert c.targets(8) == [4, 5, 7]
-    assert c.click(8) == [Motion(0, 8, 5)]  # the largest jump: 8/5*, a pin
+    assert c.click(8).motions == [Motion(0, 8, 5)]  # the largest jump: 8/5*, a pin
     assert c.board_view().pinned == {(1, 5)}
-    assert c.undo() == [Motion(0, 5, 8)]
+    assert c.undo().motions == [Motion(0, 5, 8)]
     assert c.board_view().pinned == frozenset()
     c.click(8)
     c.click(5)  # 5/4 with the 1: the pinner leaves, the pinned checker is free again
@@ -195,8 +195,8 @@ def test_a_plakoto_turn_of_the_top_player_in_the_top_numbering():
     assert c.match.game.on_roll == 1 and c.bottom == 0
     assert [p for p in range(26) if c.movable(p)] == [1]  # his 24-point is our 1
     assert c.targets(1) == [2, 7, 8]
-    assert c.click(1) == [Motion(1, 1, 7)]
-    assert c.right_click(7) == [Motion(1, 7, 8)]
+    assert c.click(1).motions == [Motion(1, 1, 7)]
+    assert c.right_click(7).motions == [Motion(1, 7, 8)]
     assert c.board_view().count_at(1, 8) == 1 and c.page_phase() == "roll"
 
 
@@ -205,9 +205,9 @@ def test_a_fevga_turn_of_the_top_player_goes_by_the_twelve_point_shift():
     c = _at_roll(setup, [2, 5, 5, 3], turn_board=False)
     assert [p for p in range(26) if c.movable(p)] == [12]  # his 24-point is our 12
     assert c.targets(12) == [4, 7, 9]  # his 19, 21 and (both dice, one checker) 16
-    assert c.click(12) == [Motion(1, 12, 7)]
+    assert c.click(12).motions == [Motion(1, 12, 7)]
     assert c.targets(7) == [4]
-    assert c.drop(7, 4) == [Motion(1, 7, 4)]
+    assert c.drag(7, 4).motions == [Motion(1, 7, 4)]
     assert c.board_view().count_at(1, 4) == 1 and c.page_phase() == "roll"
     assert c.board_view().variant == "fevga"
 
@@ -270,7 +270,7 @@ def test_results_of_a_pinned_mother_and_of_a_draw():
 def test_auto_bear_off_waits_while_the_sides_can_still_meet():
     setup = MatchSetup(variant="plakoto", level="beginner")
     race = _at_roll(setup, [5, 2, 6, 5], PK({3: 1, 2: 14}, {1: 15}), auto_bearoff=True)
-    assert race.auto_pending() and race.auto_step() == [Motion(0, 3, 0)]
+    assert race.auto_pending() and race.auto_step().motions == [Motion(0, 3, 0)]
     contact = _at_roll(setup, [5, 2, 6, 5], PK({3: 1, 2: 14}, {24: 1, 1: 14}), auto_bearoff=True)
     assert not contact.auto_pending()  # his checker on our 1 may still pin a blot of ours
     setup = MatchSetup(variant="fevga", level="beginner")

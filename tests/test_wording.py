@@ -67,7 +67,7 @@ def test_resign_choices_start_with_a_capital(lang):
         while c.human_moving() and c.movable(p):
             c.click(p)
     assert c.resign_levels() == [Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON]
-    labels = re.findall(r'data-action="resign-[a-z]+">([^<]+)<', dialogs.resign(c).html)
+    labels = re.findall(r'data-action="resign-[a-z]+">([^<]+)<', dialogs.resign(c.resign_choice()).html)
     assert len(labels) == 3
     assert all(label[0].isupper() for label in labels), labels
 

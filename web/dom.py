@@ -25,6 +25,7 @@ its turn between them (``Pacer``), so that the page keeps painting and answering
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 import time
 from typing import Callable
 
@@ -32,6 +33,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from web.control.controller import Controller
+from web.control.effects import Effects
 from web.view import geometry as g
 from web.view.anim import plan_slides
 from web.view.panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
@@ -161,7 +163,6 @@ class BoardApp:
         self.shown = None  # (kind, html) in the <dialog> now
         self.save_warned = False
         self.keeping = None  # web.keeping_dom.Keeping: what the start left for the player to decide
-        self.drawn = self.ctl.match.dice.drawn
         self.frame_proxy = None
         self.frame_pending = False
         self.last_save = 0.0
@@ -213,9 +214,11 @@ class BoardApp:
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def refresh(self, motions: list[Motion] | None = None) -> None:
+    def refresh(self, effects: Effects | None = None) -> None:
         """Redraw the board and the panel from the controller; slide the checkers that moved; play
         the sounds; show the dialog the match asks for; save the match."""
+        effects = effects if effects is not None else self.ctl.effects()
+        motions = effects.motions
         before = self.view
         self.view = self.ctl.board_view()
         self.host.innerHTML = render_board(self.view, self.layout) + time_up_html(self.ctl.panel_view())
@@ -224,10 +227,9 @@ class BoardApp:
             self.slide(before, self.view, motions)
         if self.hover is not None:
             self.highlight(self.hover)
-        self.sounds(motions)
-        answer = self.ctl.pop_answer()
-        if answer:
-            self.show_toast(answer)
+        self.sounds(effects.sounds)
+        if effects.toast:
+            self.show_toast(effects.toast)
         self.sync_dialog()
         self.save()
         self.schedule_drive()
@@ -296,16 +298,9 @@ class BoardApp:
 
         return language()
 
-    def sounds(self, motions) -> None:
-        if self.sound is None:
-            return
-        drawn = self.ctl.match.dice.drawn
-        if drawn > self.drawn:
-            self.sound.play("dice")
-        self.drawn = drawn
-        if motions:
-            hit = any(m.end == 25 and m.start != 25 for m in motions)
-            self.sound.play("hit" if hit else "checker")
+    def sounds(self, names) -> None:
+        for name in names if self.sound is not None else ():
+            self.sound.play(name)
 
     def save(self) -> None:
         """Keep the match in localStorage (after every action; a refused write is reported once)."""
@@ -356,9 +351,9 @@ class BoardApp:
             return None
         phase = self.ctl.page_phase()
         if phase == "cube":
-            return dialogs.cube(self.ctl)
+            return dialogs.cube(self.ctl.cube_question())
         if phase == "resign":
-            return dialogs.answer(self.ctl)
+            return dialogs.answer(self.ctl.resign_answer())
         return None
 
     def sync_dialog(self) -> None:
@@ -484,12 +479,11 @@ class BoardApp:
         elif action == "resign-match":
             self.refresh(ctl.resign())
         else:
-            handler = {"take": ctl.take, "drop": ctl.drop_cube, "accept": ctl.accept, "refuse": ctl.refuse}.get(action)
+            handler = {"take": ctl.take, "drop": ctl.drop, "accept": ctl.accept, "refuse": ctl.refuse}.get(action)
             self.refresh(handler() if handler is not None else None)
 
     def start_match(self, nm) -> None:
         """The new-match screen's Start: the choices kept, the old match forgotten, a new one."""
-        from dataclasses import replace
 
         from web.model import prefs as P
         from web.model import saves
@@ -507,7 +501,6 @@ class BoardApp:
         self.new_match = nm
         self.ctl = controller
         self.ctl.set_options(self.prefs.view)
-        self.drawn = self.ctl.match.dice.drawn
         self.user_dialog = None
         self.layout = self._layout()
         self.view = None
@@ -898,17 +891,18 @@ class BoardApp:
             pass
         if self._is_long(press, event):  # the touch twin of a right-click: the smaller die
             self.last_tap = (None, -1e9)
-            motions = self.ctl.right_click(press["point"])
-            if motions:
-                self.refresh(motions)
+            effects = self.ctl.right_click(press["point"])
+            if effects.motions:
+                self.refresh(effects)
             self.highlight(None)
             return
         if press["drag"] is not None:
             target = self._point(event, lifted=True)
-            motions = self.ctl.drop(press["point"], target)
-            if motions:
-                # The dragged checker is already where it was dropped; a checker it hit slides.
-                self.refresh([m for m in motions if m.side != motions[0].side])
+            effects = self.ctl.drag(press["point"], target)
+            if motions := effects.motions:
+                # The dragged checker is already where it was dropped (no sound); a checker it hit slides.
+                slides = [m for m in motions if m.side != motions[0].side]
+                self.refresh(replace(effects, motions=slides, sounds=tuple(s for s in effects.sounds if s != "checker")))
             else:
                 self.slide_back(press)
             if event.pointerType != "mouse":
@@ -923,9 +917,9 @@ class BoardApp:
             return
         if _nil(point):
             return
-        motions = self.ctl.click(point, count)
-        if motions:
-            self.refresh(motions)
+        effects = self.ctl.click(point, count)
+        if effects.motions:
+            self.refresh(effects)
         if event.pointerType != "mouse":
             self.highlight(None)
 
@@ -946,8 +940,7 @@ class BoardApp:
         if _nil(overlay):
             return False
         if overlay.dataset.overlay == "next-game":
-            self.ctl.next_game()
-            self.refresh()
+            self.refresh(self.ctl.next_game())
         elif overlay.dataset.overlay == "new-match":
             self.open_new_match()
         return True
@@ -975,9 +968,9 @@ class BoardApp:
         point = self._point(event)
         if _nil(point):
             return
-        motions = self.ctl.right_click(point)
-        if motions:
-            self.refresh(motions)
+        effects = self.ctl.right_click(point)
+        if effects.motions:
+            self.refresh(effects)
 
     # --- the panel's buttons ----------------------------------------------------------------
 
@@ -1005,10 +998,10 @@ class BoardApp:
             return
         if action == "resign":
             if ctl.resign_levels():
-                self.open_dialog(dialogs.resign(ctl))
+                self.open_dialog(dialogs.resign(ctl.resign_choice()))
             return
         if action == "resign-match":
-            self.open_dialog(dialogs.resign_match(ctl))
+            self.open_dialog(dialogs.resign_match(ctl.resign_match_question()))
             return
         handler = {
             "roll": ctl.roll, "double": ctl.double, "undo": ctl.undo, "done": ctl.done,

@@ -123,9 +123,9 @@ def draw_once(ctl: Any) -> None:
     panel_html(panel, clock_html(bars, ctl.names, (1 - bottom, bottom)))
     phase = ctl.page_phase()
     if phase == "cube":
-        dialogs.cube(ctl)
+        dialogs.cube(ctl.cube_question())
     elif phase == "resign":
-        dialogs.answer(ctl)
+        dialogs.answer(ctl.resign_answer())
 
 
 def problem_text(error: BaseException) -> str:
@@ -139,7 +139,7 @@ def resume(loaded: Loaded, store: Any, make_controller: Callable[..., Any], *, s
     ``make_controller(setup, match)`` as :class:`web.dom.BoardApp` takes it."""
     try:
         ctl = make_controller(loaded.setup, loaded.match)
-        loaded.match.resume(now)
+        ctl.match.resume(now)
         check(ctl)
         return ctl, None
     except Exception as error:

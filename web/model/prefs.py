@@ -31,17 +31,8 @@ import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from tavli import options as choices
 from tavli import safejson
-from tavli.options import (
-    CLOCK_MODES,
-    FIRST_CHECKER,
-    LEVELS,
-    MAX_LENGTH,
-    MOTHER_POINTS,
-    PRIME,
-    RULE_PRESETS,
-    VARIANTS,
-)
 
 from .setup import MODES, MatchSetup, ViewOptions
 from .url import MOTHER_PARAMS, length_param, parse_query, query_params
@@ -74,8 +65,8 @@ def _bool(value: Any, default: bool) -> bool:
     return value if isinstance(value, bool) else default
 
 
-def _choice(value: Any, choices: tuple, default: Any) -> Any:
-    return value if isinstance(value, str) and value in choices else default
+def _choice(value: Any, allowed: tuple[Any, ...], default: Any) -> Any:
+    return value if isinstance(value, str) and value in allowed else default
 
 
 def _speed(value: Any, default: float) -> float:
@@ -105,7 +96,7 @@ def _names(value: Any, default: tuple[str, str]) -> tuple[str, str]:
 def _length(value: Any, default: int | None) -> int | None:
     if value is None or value == "money":
         return None
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_LENGTH:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= choices.MAX_LENGTH:
         return value
     return default
 
@@ -115,7 +106,7 @@ def view_from_dict(data: Any) -> ViewOptions:
     base = ViewOptions()
     if not isinstance(data, dict):
         return base
-    values = {}
+    values: dict[str, Any] = {}
     for f in fields(ViewOptions):
         default = getattr(base, f.name)
         if f.name not in data:
@@ -140,15 +131,15 @@ def setup_from_dict(data: Any) -> MatchSetup:
     mother = data.get("mother_points")
     return MatchSetup(
         mode=_choice(data.get("mode"), MODES, base.mode),
-        level=_choice(data.get("level"), LEVELS, base.level),
-        variant=_choice(data.get("game"), VARIANTS, base.variant),
+        level=_choice(data.get("level"), choices.LEVELS, base.level),
+        variant=_choice(data.get("game"), choices.VARIANTS, base.variant),
         length=_length(data["length"], base.length) if "length" in data else base.length,
-        rules=_choice(data.get("rules"), RULE_PRESETS, base.rules),
-        clock=_choice(data.get("clock"), CLOCK_MODES, base.clock),
+        rules=_choice(data.get("rules"), choices.RULE_PRESETS, base.rules),
+        clock=_choice(data.get("clock"), choices.CLOCK_MODES, base.clock),
         names=_names(data.get("names"), base.names),
-        mother_points=mother if type(mother) is int and mother in MOTHER_POINTS else base.mother_points,
-        first_checker=_choice(data.get("first_checker"), FIRST_CHECKER, base.first_checker),
-        prime=_choice(data.get("prime"), PRIME, base.prime),
+        mother_points=mother if type(mother) is int and mother in choices.MOTHER_POINTS else base.mother_points,
+        first_checker=_choice(data.get("first_checker"), choices.FIRST_CHECKER, base.first_checker),
+        prime=_choice(data.get("prime"), choices.PRIME, base.prime),
     ).fitted()
 
 
@@ -252,12 +243,12 @@ def overlay_query(prefs: Prefs, query: str) -> tuple[Prefs, int | None]:
         new_match = replace(new_match, mode=setup.mode)
     if "length" in present:  # (money play in the URL is for its own match, not kept)
         new_match = replace(new_match, length=length_param(query_params(query)))
-    if params_valid(query, "rules", RULE_PRESETS):
+    if params_valid(query, "rules", choices.RULE_PRESETS):
         new_match = replace(new_match, rules=setup.rules)
-    for param, name, choices in (("variant", "variant", VARIANTS), ("first", "first_checker", FIRST_CHECKER),
-                                 ("prime", "prime", PRIME), ("level", "level", LEVELS),
-                                 ("mother", "mother_points", MOTHER_PARAMS)):
-        if params_valid(query, param, choices):
+    for param, name, allowed in (("variant", "variant", choices.VARIANTS),
+                                 ("first", "first_checker", choices.FIRST_CHECKER), ("prime", "prime", choices.PRIME),
+                                 ("level", "level", choices.LEVELS), ("mother", "mother_points", MOTHER_PARAMS)):
+        if params_valid(query, param, allowed):
             new_match = replace(new_match, **{name: getattr(setup, name)})
     return replace(prefs, view=view, new_match=new_match.fitted()), setup.seed
 

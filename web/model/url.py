@@ -38,6 +38,7 @@ The page also reads ``clockspeed`` (a factor on the time the clock sees, for tes
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from tavli.options import (
     CLOCK_MODES,
@@ -147,7 +148,8 @@ def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
     for key, name, choices in (("variant", "variant", VARIANTS), ("first", "first_checker", FIRST_CHECKER),
                                ("prime", "prime", PRIME), ("level", "level", LEVELS)):
         if params.get(key, "").strip().lower() in choices:
-            setup = replace(setup, **{name: params[key].strip().lower()})
+            choice: dict[str, Any] = {name: params[key].strip().lower()}
+            setup = replace(setup, **choice)
     if params.get("mother", "").strip() in MOTHER_PARAMS:
         setup = replace(setup, mother_points=int(params["mother"].strip()))
     if _bool(params.get("money", ""), False) and setup.variant == "portes":

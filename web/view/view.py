@@ -72,7 +72,7 @@ class BoardView:
     def of_position(cls, position: Any, **kw: object) -> BoardView:
         """The board for ``position`` (Portes, Plakoto or Fevga, told apart by its type) with its
         player on roll at the bottom."""
-        variant, pinned = "portes", frozenset()
+        variant, pinned = "portes", frozenset[tuple[int, int]]()
         if not isinstance(position, Position):
             from tavli.plakoto import PlakotoPosition
 
@@ -162,3 +162,36 @@ class PanelView:
     variant: str = "portes"  # the game in play (``document.body.dataset.variant``)
     time_up: str = ""  # said on the board when a player's time is up ("" = no one's)
     time_up_player: int | None = None  # whose time is up
+
+
+@dataclass(frozen=True)
+class CubeQuestion:
+    """A double offered, as its dialog asks it: ``actor`` must answer ``other``'s double of the
+    cube at ``cube`` (to twice that)."""
+
+    actor: str
+    other: str
+    cube: int
+
+
+@dataclass(frozen=True)
+class ResignAnswer:
+    """A resignation offered, as its dialog asks it: ``actor`` may accept ``other``'s offer of a
+    ``level`` (a :class:`tavli.game.Outcome`) with the cube at ``cube``."""
+
+    actor: str
+    other: str
+    level: Any
+    cube: int
+
+
+@dataclass(frozen=True)
+class ResignChoice:
+    """Resigning the game, as its dialog offers it: to ``other``, at one of ``levels`` (when the
+    rules take ``offers``), else at once for ``cost`` points."""
+
+    other: str
+    levels: tuple[Any, ...]
+    cube: int
+    offers: bool
+    cost: int

@@ -18,7 +18,7 @@ in use. Pure Python, no browser imports.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .en import STRINGS as EN
 
@@ -124,3 +124,8 @@ def t(key: str, **kw: object) -> str:
 def points_text(n: int) -> str:
     """``n`` points, in words ("1 point", "3 points")."""
     return t("points_1") if n == 1 else t("points_n", n=n)
+
+
+def kind_text(outcome: Any) -> str:
+    """A game's level (a :class:`tavli.game.Outcome`: single, gammon, backgammon) in words."""
+    return t(outcome.name.lower())
