@@ -1,4 +1,4 @@
-"""What the page does at its start with what the device keeps (web.keeping, web.storage): a save
+"""What the page does at its start with what the device keeps (web.model.keeping, web.storage): a save
 with no room to set it aside is held, never overwritten; a save that fails while resuming is set
 aside; storage that cannot keep anything is noticed; a URL naming another match asks first."""
 

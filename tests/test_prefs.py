@@ -1,4 +1,4 @@
-"""Preferences kept between visits (web.prefs): JSON in and out, field by field, never an error."""
+"""Preferences kept between visits (web.model.prefs): JSON in and out, field by field, never an error."""
 
 from __future__ import annotations
 

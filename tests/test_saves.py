@@ -1,4 +1,4 @@
-"""The match in progress saved after every action and resumed (web.saves), over a plain dict."""
+"""The match in progress saved after every action and resumed (web.model.saves), over a plain dict."""
 
 from __future__ import annotations
 

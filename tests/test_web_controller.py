@@ -1,4 +1,4 @@
-"""The board controller (web.controller): gestures in, legal checker moves out. No browser."""
+"""The board controller (web.control): gestures in, legal checker moves out. No browser."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""web.dialogs and the clock bars of web.panel: the HTML of each dialog carries its data-action
+"""web.view.dialogs and the clock bars of web.view.panel: the HTML of each dialog carries its data-action
 hooks, and the forms read back into MatchSetup / Prefs, ignoring anything odd."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The SVG board drawn from a position (web.render / web.geometry, no browser needed)."""
+"""The SVG board drawn from a position (web.view.render / web.view.geometry, no browser needed)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ Pointer Events cover mouse, pen and touch alike:
 * ``pointerdown`` on a checker the human may move highlights its targets (touch-down);
   ``pointermove`` (a mouse with no button down) highlights the targets of the checker under it;
 * moving more than a few pixels with the button down drags the top checker of the stack;
-  ``pointerup`` drops it on the point under the pointer (``Controller.drop``) or it goes back;
+  ``pointerup`` drops it on the point under the pointer (``Controller.drag``) or it goes back;
 * a press and release without dragging is a click (two within 400 ms on the same point: a
   double-click), on the dice area a roll or the end of the turn;
 * ``contextmenu`` (right-click) is ``Controller.right_click``; its touch twin is a long press

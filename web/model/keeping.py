@@ -67,7 +67,7 @@ class Unreadable:
 
 
 def unreadable(loaded: Loaded) -> Unreadable | None:
-    """The unreadable save :func:`web.saves.load_match` found, or None."""
+    """The unreadable save :func:`web.model.saves.load_match` found, or None."""
     if loaded.problem is None:
         return None
     return Unreadable(text=loaded.text or "", problem=loaded.problem, moved_to=loaded.moved_to)

@@ -248,7 +248,7 @@ def notice(text: str) -> Dialog:
 
 
 def unreadable_notice(held: bool) -> Dialog:
-    """A save that could not be used (web.keeping): set aside (OK), or ``held`` where it was, no
+    """A save that could not be used (web.model.keeping): set aside (OK), or ``held`` where it was, no
     room to copy it (Not now, Discard it and start fresh). Both offer to download it."""
     download = _button("download-save", t("save_download"), held)
     if held:

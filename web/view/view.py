@@ -51,7 +51,7 @@ class DieView:
 
 @dataclass(frozen=True)
 class BoardView:
-    """Everything :func:`web.render.render_board` draws."""
+    """Everything :func:`web.view.render.render_board` draws."""
 
     bottom: tuple[int, ...]
     top: tuple[int, ...]
