@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
 from .saves import MATCH_KEY, Loaded, set_aside
 from .url import MATCH_PARAMS, query_params

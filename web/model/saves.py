@@ -22,8 +22,9 @@ returns a :class:`Loaded` with ``problem`` set; the page reports it once and sta
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from tavli import safejson
 from tavli.match import Match
@@ -44,7 +45,7 @@ class Loaded:
     ``tavli.match``; see :mod:`web.model.keeping`)."""
 
     match: Match | None = None
-    setup: MatchSetup = MatchSetup()
+    setup: MatchSetup = field(default_factory=MatchSetup)
     problem: str | None = None
     moved_to: str | None = None
     text: str | None = None  # the save as stored (kept to set it aside, or download it)
@@ -116,7 +117,7 @@ def set_aside(storage: Any, text: str, stamp: str) -> str | None:
 def load_match(
     storage: Any,
     *,
-    stamp: str | int | float = "0",
+    stamp: str | float = "0",
     dice: Any = None,
     time: Callable[[], float] | None = None,
 ) -> Loaded:

@@ -42,12 +42,12 @@ class ViewOptions:
 
     def duration_ms(self, base: float) -> int:
         """A slide of ``base`` milliseconds at this speed (0 when there is no animation)."""
-        return int(round(base / self.anim_speed)) if self.animate else 0
+        return round(base / self.anim_speed) if self.animate else 0
 
     def pause_ms(self, base: float) -> int:
         """A pause of ``base`` milliseconds at this speed (between the computer's moves): kept
         with basic graphics, none at speed 0 (tests)."""
-        return int(round(base / self.anim_speed)) if self.anim_speed > 0 else 0
+        return round(base / self.anim_speed) if self.anim_speed > 0 else 0
 
 
 @dataclass(frozen=True)

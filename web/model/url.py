@@ -37,6 +37,7 @@ The page also reads ``clockspeed`` (a factor on the time the clock sees, for tes
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -73,7 +74,7 @@ def _float(text: str, default: float, low: float, high: float) -> float:
         value = float(text)
     except ValueError:
         return default
-    if value != value:  # NaN
+    if math.isnan(value):
         return default
     return min(high, max(low, value))
 

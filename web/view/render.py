@@ -17,7 +17,8 @@ Fevga: arrows show the direction of play, anticlockwise for both (``.direction``
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from web.model.i18n import t
 

@@ -18,7 +18,8 @@ in use. Pure Python, no browser imports.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .en import STRINGS as EN
 
