@@ -21,8 +21,6 @@ from typing import Any
 
 from tavli import CHECKERS, Position
 
-VARIANTS = ("portes", "plakoto", "fevga")
-
 
 def top_point(variant: str, own: int) -> int:
     """Where the top side's point ``own`` (1..24, his numbering) lies in the bottom numbering; the
