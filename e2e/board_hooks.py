@@ -1,7 +1,7 @@
 """Reading and driving the board through its test hooks (see ARCHITECTURE.md, "Test hooks").
 
 * :func:`counts` reads every checker (``data-owner`` x ``data-point``) off the page;
-  :func:`expected` computes the same from a :class:`web.controller.Controller` run in CPython on the
+  :func:`expected` computes the same from a :class:`web.control.controller.Controller` run in CPython on the
   same seed (a *mirror*: the same dice, the same gestures, the same computer player);
 * :func:`spot` gives client coordinates of the top checker of a point, or of an empty point;
 * :func:`wait_turn` waits until the page waits for a person (not the computer's turn).
@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from web.controller import Controller
-from web.settings import parse_query
+from web.control.controller import Controller
+from web.model.url import parse_query
 
 HUMAN_PHASES = ("opening", "roll", "move", "cube", "resign", "game-over", "match-over")
 
@@ -116,7 +116,7 @@ def checker_px(page) -> float:
 
 def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
     """Press, carry and release with one finger (Chrome DevTools Protocol touch events) so that
-    the carried checker, drawn one checker above the finger (web.geometry.drag_offset), is
+    the carried checker, drawn one checker above the finger (web.view.geometry.drag_offset), is
     dropped on ``end``: the finger ends that far below it."""
     lift = checker_px(page)
     cdp = page.context.new_cdp_session(page)

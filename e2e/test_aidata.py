@@ -13,7 +13,7 @@ import pytest
 
 from e2e.board_hooks import phase, thinking_log, wait_turn
 from e2e.helpers import boot
-from web.i18n import en
+from web.model.i18n import en
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = "**/build/ai.zip"

@@ -45,7 +45,7 @@ def test_pass_and_play_double_take_redouble_drop_resign_and_resign_match(page):
     page.click("#panel button[data-action=double]")
     ctl.double()
     page.click("dialog button[data-action=drop]")
-    ctl.drop_cube()
+    ctl.drop()
     assert phase(page) == "game-over"
     assert scores(page) == ctl.match.scores and ctl.match.scores[taker] == 2
     assert page.locator("#toast").inner_text()  # the answer is shown

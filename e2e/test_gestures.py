@@ -76,7 +76,7 @@ def test_every_gesture_with_the_mouse(page):
 
     # Drag: press, carry, release on a highlighted point (13/9 = 13/10/9).
     drag(page, spot(page, 13), spot(page, 9))
-    ctl.drop(13, 9)
+    ctl.drag(13, 9)
     assert counts(page) == expected(ctl)
     assert counts(page)[(0, 9)] == 1 and counts(page)[(0, 13)] == 4
 
@@ -111,7 +111,7 @@ def test_every_gesture_with_the_mouse(page):
 def test_touch_drag_and_tap_on_a_phone_in_portrait(page):
     ctl = _opened(page)
     touch_drag(page, spot(page, 13), spot(page, 9))
-    ctl.drop(13, 9)
+    ctl.drag(13, 9)
     assert counts(page) == expected(ctl)
     assert counts(page)[(0, 9)] == 1
     page.touchscreen.tap(*spot(page, 9))  # a tap: the largest jump the dice left allow
@@ -134,7 +134,7 @@ def test_touch_drag_and_tap_on_a_phone_in_portrait(page):
 def test_touch_drag_on_a_phone_in_landscape(page):
     ctl = _opened(page)
     touch_drag(page, spot(page, 24), spot(page, 20))
-    ctl.drop(24, 20)
+    ctl.drag(24, 20)
     assert counts(page) == expected(ctl)
     assert counts(page)[(0, 20)] == 1
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")

@@ -238,7 +238,7 @@ def test_nothing_is_clipped_and_everything_is_reachable(page, browser_context_ar
         assert dialog(page) == "cube"
         check(page, f"{at} cube", found)
         page.click("dialog button[data-action=drop]")
-        ctl.drop_cube()
+        ctl.drop()
         assert phase(page) == "game-over"
         page.wait_for_selector("#toast.show")
         page.wait_for_function("document.querySelector('#toast').getAnimations().length === 0")  # slid in

@@ -20,7 +20,7 @@ def _human_turn(page, ctl, turn_no: int, last_click: list) -> None:
     else:
         target = ctl.targets(point)[0]  # the farthest... any legal target will do
         drag(page, spot(page, point, owner), spot(page, target))
-        ctl.drop(point, target)
+        ctl.drag(point, target)
         last_click[0] = None
 
 

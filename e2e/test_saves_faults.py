@@ -12,8 +12,8 @@ from e2e.board_hooks import phase, wait_turn
 from e2e.helpers import boot, settle
 from tavli.formats import savefile
 from tavli.match import Match
-from web import saves as S
-from web.prefs import NewMatch
+from web.model import saves as S
+from web.model.setup import MatchSetup
 
 URL_KEY = "tavli.match.url"  # web.dom.URL_KEY (web.dom needs the browser)
 
@@ -123,7 +123,7 @@ BAD_SAVES = {"opening-dice-null": lambda: _opening(None), "opening-dice-letters"
 def test_a_save_that_cannot_be_resumed_is_set_aside_and_a_new_match_starts(page, name):
     text = BAD_SAVES[name]()
     store: dict[str, str] = {}
-    S.save_match(store, Match(3, seed=5), NewMatch(mode="pvp"))
+    S.save_match(store, Match(3, seed=5), MatchSetup(mode="pvp"))
     set_storage(page, {S.MATCH_KEY: text, S.SETUP_KEY: store[S.SETUP_KEY], URL_KEY: "?" + QUERY})
     assert dialog(page) == "notice"
     kept = corrupt_keys(page)

@@ -88,7 +88,7 @@ def test_a_carried_checker_is_lifted_above_the_finger_and_dropped_where_drawn(pa
     assert finger[1] - centre[1] == pytest.approx(lift, abs=3), "a checker above the finger"
     _touch(cdp, "touchEnd")
     cdp.detach()
-    ctl.drop(13, 9)
+    ctl.drag(13, 9)
     page.wait_for_function("document.querySelectorAll('#board-svg .checker[data-owner=\"0\"][data-point=\"9\"]').length === 1")
     assert counts(page) == expected(ctl)
 

@@ -45,9 +45,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from .options import CLOCK_MODES
+
 __all__ = ["Clock", "ClockState", "PlayerTime", "MODES", "PRESETS"]
 
-MODES = ("off", "standard", "blitz")
+MODES = CLOCK_MODES
 
 # move_time: the move timer; bank_start: the bank at the start; bank_bonus: the most a turn adds;
 # bank_cap: the bank's ceiling; warning_below: a draining bank below this warns.

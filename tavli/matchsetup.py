@@ -34,22 +34,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .options import GAME_OPTIONS, MAX_LENGTH, ROTATION, VARIANTS
 from .dice import DiceSource
 from .scores import MatchError
 from .scoring import Rules
 
-MAX_LENGTH = 25
 MAX_CUBE = 64
 
-VARIANTS = ("portes", "plakoto", "fevga", "tavli")
-ROTATION = ("portes", "plakoto", "fevga")  # the games of a Tavli match, in turn
 VARIANT_TITLES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga", "tavli": "a Tavli match"}
-# The rule options of the variants: name -> (the game it belongs to, its values, default first).
-OPTIONS: dict[str, tuple[str, tuple[Any, ...]]] = {
-    "mother_points": ("plakoto", (2, 1)),
-    "first_checker": ("fevga", ("pass", "quarter")),
-    "prime": ("fevga", ("open", "free")),
-}
+OPTIONS = GAME_OPTIONS  # the rule options of the games: name -> (the game it belongs to, its values, default first)
 
 
 class CountingDice:

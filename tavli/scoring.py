@@ -23,8 +23,9 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .games.base import Outcome
+from .options import RULE_PRESETS
 
-PRESETS = ("international", "greek")
+PRESETS = RULE_PRESETS
 
 
 @dataclass(frozen=True, slots=True)

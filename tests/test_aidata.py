@@ -191,7 +191,7 @@ def test_leaving_the_page_aborts_quietly_and_coming_back_goes_on(tmp_path):
 
 
 def test_notices_are_in_every_language():
-    from web import i18n
+    from web.model import i18n
 
     for code in i18n.LANGUAGES:
         catalogue = i18n.catalogue(code)

@@ -1,4 +1,4 @@
-"""The interface in Greek, English and Bulgarian (web.i18n with web.strings): complete catalogues,
+"""The interface in Greek, English and Bulgarian (web.model.i18n): complete catalogues,
 the same placeholders, the language chosen from the option or the browser, the rules page."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from web import i18n, strings
-from web.i18n import bg, el, en
+from web.model import i18n
+from web.model.i18n import bg, el, en, rules
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUES = {"en": i18n.english(), "el": dict(el.STRINGS), "bg": dict(bg.STRINGS)}
+CATALOGUES = {"en": i18n.catalogue("en"), "el": dict(el.STRINGS), "bg": dict(bg.STRINGS)}
 
 
 def fields(text: str) -> set[str]:
@@ -41,10 +41,9 @@ def test_same_placeholders_per_key(code):
         assert fields(CATALOGUES[code][key]) == fields(text), f"{code}:{key}"
 
 
-def test_english_additions_do_not_shadow_strings_py():
-    # While both exist, strings.EN wins (english() puts it last); a key in both must agree.
-    for key in set(en.STRINGS) & set(strings.EN):
-        assert en.STRINGS[key] == strings.EN[key], key
+def test_english_is_one_catalogue():
+    # t()'s English fallback is en.py's catalogue itself.
+    assert i18n.EN is en.STRINGS and CATALOGUES["en"] == en.STRINGS
 
 
 @pytest.mark.parametrize("code", ["el", "bg"])
@@ -81,22 +80,22 @@ def test_choose_language(preference, browser, expected):
 
 
 def test_install_switches_t():
-    saved_en, saved_catalogues = dict(strings.EN), dict(strings._CATALOGUES)
+    saved_en, saved_catalogues = dict(i18n.EN), dict(i18n._CATALOGUES)
     try:
         assert i18n.install("el") == "el"
-        assert strings.t("roll") == el.STRINGS["roll"]
-        assert strings.t("opt_sound") == el.STRINGS["opt_sound"]
-        assert strings.t("points_n", n=3) == "3 πόντοι"
+        assert i18n.t("roll") == el.STRINGS["roll"]
+        assert i18n.t("opt_sound") == el.STRINGS["opt_sound"]
+        assert i18n.t("points_n", n=3) == "3 πόντοι"
         i18n.install("bg")
-        assert strings.t("match_to", n=5) == "Мач до 5"
+        assert i18n.t("match_to", n=5) == "Мач до 5"
         assert i18n.install("xx") == "en"
-        assert strings.t("opt_sound") == "Sound"  # the additions reached strings.EN
+        assert i18n.t("opt_sound") == "Sound"
     finally:
-        strings.EN.clear()
-        strings.EN.update(saved_en)
-        strings._CATALOGUES.clear()
-        strings._CATALOGUES.update(saved_catalogues)
-        strings.set_language("en")
+        i18n.EN.clear()
+        i18n.EN.update(saved_en)
+        i18n._CATALOGUES.clear()
+        i18n._CATALOGUES.update(saved_catalogues)
+        i18n.set_language("en")
 
 
 def test_update_notice_words_match_the_page_script():
@@ -107,8 +106,8 @@ def test_update_notice_words_match_the_page_script():
         assert block, f"no {code} words in sw_register.js"
         cat = CATALOGUES[code]
         assert block.groups() == (cat["update_ready"], cat["update_reload"], cat["update_dismiss"])
-    # It follows the language option where web.prefs stores it.
-    from web.prefs import STORAGE_KEY, Prefs, to_dict
+    # It follows the language option where web.model.prefs stores it.
+    from web.model.prefs import STORAGE_KEY, Prefs, to_dict
 
     assert f'localStorage.getItem("{STORAGE_KEY}")' in js and "prefs.language" in js
     assert "language" in to_dict(Prefs())
@@ -126,22 +125,22 @@ def test_boot_error_words_match_the_page_script():
 
 
 def test_rules_pages_have_the_same_shape():
-    pages = {code: i18n.rules(code) for code in i18n.LANGUAGES}
-    shape = [[p.startswith("- ") for p in paras] for _, paras in pages["en"].SECTIONS]
+    pages = {code: rules.page(code) for code in i18n.LANGUAGES}
+    shape = [[p.startswith("- ") for p in paras] for _, paras in pages["en"].sections]
     for code, page in pages.items():
-        assert page.TITLE.strip()
-        assert [[p.startswith("- ") for p in paras] for _, paras in page.SECTIONS] == shape, code
-        for title, paras in page.SECTIONS:
+        assert page.title.strip()
+        assert [[p.startswith("- ") for p in paras] for _, paras in page.sections] == shape, code
+        for title, paras in page.sections:
             assert title.strip() and all(p.strip("- ").strip() for p in paras)
 
 
 def test_rules_html():
-    page = i18n.rules_html("el")
+    page = rules.rules_html("el")
     assert page.startswith('<article class="rules" lang="el">') and page.endswith("</article>")
-    assert page.count("<section id=") == len(i18n.rules("el").SECTIONS)
+    assert page.count("<section id=") == len(rules.page("el").sections)
     assert "πόρτα" in page and "<ul>" in page and page.count("<ul>") == page.count("</ul>")
-    assert "Правила" in i18n.rules_html("bg")
-    assert i18n.rules_html("xx") == i18n.rules_html("en")
+    assert "Правила" in rules.rules_html("bg")
+    assert rules.rules_html("xx") == rules.rules_html("en")
 
 
 def test_english_verbs_agree_with_you():
@@ -149,15 +148,14 @@ def test_english_verbs_agree_with_you():
     have the same fields as the strings they replace."""
     import re
 
-    from web import strings
 
-    strings.set_language("en")
+    i18n.set_language("en")
     try:
-        assert strings.t("game_won", name=strings.t("you"), kind="single", points="1 point") == "You win a single: 1 point"
-        assert strings.t("game_won", name="Computer", kind="single", points="1 point") == "Computer wins a single: 1 point"
-        assert strings.t("passes", name=strings.t("you")) == "You cannot move and pass"
-        for key, text in strings._YOU_FORMS["en"].items():
-            fields = set(re.findall(r"{(\w+)}", strings.EN[key])) - {"name"}
+        assert i18n.t("game_won", name=i18n.t("you"), kind="single", points="1 point") == "You win a single: 1 point"
+        assert i18n.t("game_won", name="Computer", kind="single", points="1 point") == "Computer wins a single: 1 point"
+        assert i18n.t("passes", name=i18n.t("you")) == "You cannot move and pass"
+        for key, text in i18n._YOU_FORMS["en"].items():
+            fields = set(re.findall(r"{(\w+)}", i18n.EN[key])) - {"name"}
             assert set(re.findall(r"{(\w+)}", text)) == fields, key
     finally:
-        strings.set_language("en")
+        i18n.set_language("en")

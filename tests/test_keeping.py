@@ -1,4 +1,4 @@
-"""What the page does at its start with what the device keeps (web.keeping, web.storage): a save
+"""What the page does at its start with what the device keeps (web.model.keeping, web.storage): a save
 with no room to set it aside is held, never overwritten; a save that fails while resuming is set
 aside; storage that cannot keep anything is noticed; a URL naming another match asks first."""
 
@@ -11,10 +11,10 @@ import types
 import pytest
 
 from tavli.match import Match
-from web import keeping as K
-from web import saves as S
-from web.controller import Controller
-from web.prefs import NewMatch
+from web.control.controller import Controller
+from web.model import keeping as K
+from web.model import saves as S
+from web.model.setup import MatchSetup
 from web.storage import BrowserStorage, StorageError, browser_storage
 
 
@@ -43,7 +43,7 @@ def make_controller(setup, match=None):
 
 def saved(match: Match, mode: str = "pvp") -> dict[str, str]:
     store: dict[str, str] = {}
-    S.save_match(store, match, NewMatch(mode=mode))
+    S.save_match(store, match, MatchSetup(mode=mode))
     return store
 
 
@@ -240,7 +240,7 @@ def test_browser_storage_is_none_when_the_window_refuses_access(monkeypatch):
 
 
 def test_storage_words_exist_in_every_language():
-    from web import i18n
+    from web.model import i18n
 
     for lang in ("el", "bg", "en"):
         words = i18n.catalogue(lang)
@@ -319,10 +319,10 @@ def test_deep_json_in_the_match_key_is_set_aside_unparsed(parser_calls, deep):
 
 @pytest.mark.parametrize("deep", DEEP, ids=["lists", "objects", "inside-a-match"])
 def test_deep_json_in_the_prefs_and_setup_gives_the_defaults_unparsed(parser_calls, deep):
-    from web import prefs as P
+    from web.model import prefs as P
 
     assert P.load({P.STORAGE_KEY: deep}) == P.Prefs()
-    assert S.load_setup({S.SETUP_KEY: deep}) == NewMatch()
+    assert S.load_setup({S.SETUP_KEY: deep}) == MatchSetup()
     assert deep not in parser_calls
 
 
@@ -338,7 +338,7 @@ def test_the_dialogs_put_the_safe_answer_first_where_the_focus_goes():
     """The page focuses the first button: Enter must never replace or discard the player's match."""
     import re
 
-    from web import dialogs
+    from web.view import dialogs
 
     def actions(d):
         return re.findall(r'data-action="([^"]+)"', d.html)

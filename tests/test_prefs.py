@@ -1,4 +1,4 @@
-"""Preferences kept between visits (web.prefs): JSON in and out, field by field, never an error."""
+"""Preferences kept between visits (web.model.prefs): JSON in and out, field by field, never an error."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web import prefs as P
-from web.settings import ViewOptions
+from tavli import options
+from web.model import prefs as P
+from web.model.setup import MatchSetup, ViewOptions
 
 
 def test_defaults():
@@ -18,15 +19,16 @@ def test_defaults():
     assert p.view == ViewOptions()
     assert p.view.auto_bearoff is False  # auto bear-off is off by default (seed 000)
     assert p.sound is True and p.language is None
-    assert p.new_match == P.NewMatch()
-    assert p.new_match.length in P.LENGTHS and p.new_match.rules in P.RULES and p.new_match.clock in P.CLOCKS
+    assert p.new_match == MatchSetup()
+    assert p.new_match.length in options.LENGTHS and p.new_match.rules in options.RULE_PRESETS
+    assert p.new_match.clock in options.CLOCK_MODES
 
 
 def test_round_trip_of_every_choice():
     view = ViewOptions(home_left=True, anim_speed=2.0, basic=True, auto_roll=True, auto_bearoff=True,
                        click_to_finish=True, turn_board=False)
-    for length in (*P.LENGTHS, None):
-        nm = P.NewMatch(mode="pvp", level="champion", length=length, rules="greek", clock="blitz",
+    for length in (*options.LENGTHS, None):
+        nm = MatchSetup(mode="pvp", level="champion", length=length, rules="greek", clock="blitz",
                         names=("Νίκος", "Мария"))
         p = P.Prefs(view=view, sound=False, language="bg", new_match=nm)
         assert P.loads(P.dumps(p)) == p
@@ -51,7 +53,7 @@ def test_bad_fields_fall_back_one_by_one():
     assert p.view == ViewOptions(home_left=True, click_to_finish=True)
     assert p.sound is True and p.language is None
     nm = p.new_match
-    assert (nm.mode, nm.level, nm.game, nm.length, nm.rules, nm.clock) == ("pvp", "intermediate", "portes", 2, "greek", "off")
+    assert (nm.mode, nm.level, nm.variant, nm.length, nm.rules, nm.clock) == ("pvp", "intermediate", "portes", 2, "greek", "off")
     assert nm.names == ("Ann B", "")
 
 
@@ -59,10 +61,10 @@ def test_speed_and_length_bounds():
     for bad in (-1, 11, float("inf"), True):
         assert P.view_from_dict({"anim_speed": bad}).anim_speed == ViewOptions().anim_speed
     assert P.view_from_dict({"anim_speed": 0}).anim_speed == 0.0
-    assert P.new_match_from_dict({"length": None}).length is None
-    assert P.new_match_from_dict({"length": "money"}).length is None
+    assert P.setup_from_dict({"length": None}).length is None
+    assert P.setup_from_dict({"length": "money"}).length is None
     for bad in (0, 26, True, 3.0, "5"):
-        assert P.new_match_from_dict({"length": bad}).length == P.NewMatch().length
+        assert P.setup_from_dict({"length": bad}).length == MatchSetup().length
 
 
 def test_names_are_cleaned_and_capped():
@@ -98,7 +100,7 @@ def test_every_view_option_is_stored():
 
 def test_url_parameters_overlay_only_what_they_name():
     base = replace(P.Prefs(), view=replace(ViewOptions(), basic=True, anim_speed=2.0),
-                   new_match=P.NewMatch(length=7, rules="greek"))
+                   new_match=MatchSetup(length=7, rules="greek"))
     p, seed = P.overlay_query(base, "?home=left&length=5&seed=9")
     assert p.view.home_left is True and p.view.basic is True and p.view.anim_speed == 2.0
     assert p.new_match.length == 5 and p.new_match.rules == "greek"
@@ -114,8 +116,8 @@ def test_levels_and_clocks_match_the_engine():
     from tavli.ai.players import LEVELS
     from tavli.clock import MODES
 
-    assert P.CLOCKS == MODES
-    assert set(P.LEVELS) == set(LEVELS)
+    assert options.CLOCK_MODES == MODES
+    assert set(options.LEVELS) == set(LEVELS)
 
 
 @settings(max_examples=200, deadline=None)

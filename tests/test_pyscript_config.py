@@ -276,10 +276,12 @@ def test_booting_imports_no_slow_or_unneeded_modules():
     bare = modules_after("pass")
     loaded = modules_after(
         "from tavli import FunctionDice, SeededDice\n"
-        "from web import i18n, keeping, saves, prefs, settings, sound, storage, strings, controller\n"
-        "from web import anim, geometry, panel, render, view\n"
+        "from web import sound, storage\n"
+        "from web.model import i18n, keeping, prefs, saves, setup, url\n"
+        "from web.control import controller\n"
+        "from web.view import anim, geometry, panel, render, view\n"
     ) - bare
-    assert "web.controller" in loaded and "tavli.match" in loaded
-    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.dialogs", "web.aidata",
+    assert "web.control.controller" in loaded and "tavli.match" in loaded
+    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.view.dialogs", "web.aidata",
                 "tavli.formats.savefile", "tavli.formats.matfile"}
     assert not loaded & unwanted, sorted(loaded & unwanted)

@@ -10,8 +10,8 @@ from tavli.ai.heuristic import BeginnerBot
 from tavli.events import as_dicts
 from tavli.formats import savefile
 from tavli.match import Match
-from web.controller import Controller
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
 
 LEVEL = "intermediate"  # a level with noise: its choices use its random generator
 
@@ -42,7 +42,7 @@ def test_resumed_during_the_computers_turn_plays_as_not_interrupted(variant, see
                and ctl.match.phase == "move" and ctl.match.turn.moves):
         step(ctl, you)
     saved = savefile.dumps(ctl.match)
-    # The page resumes with the setup it kept, which has no seed (web.prefs.NewMatch does not
+    # The page resumes with the setup it kept, which has no seed (web.model.prefs does not
     # keep one): the match's own dice source says it.
     resumed = Controller(MatchSetup(level=LEVEL, length=7, variant=variant), ViewOptions(),
                          match=savefile.loads(saved))

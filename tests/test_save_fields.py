@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from tavli import FixedDice
 from tavli.formats import savefile
 from tavli.match import Match
-from web.controller import Controller
-from web.panel import panel_html
-from web.render import render_board
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.panel import panel_html
+from web.view.render import render_board
 
 
 def resume(match: Match) -> str:

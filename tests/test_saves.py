@@ -1,4 +1,4 @@
-"""The match in progress saved after every action and resumed (web.saves), over a plain dict."""
+"""The match in progress saved after every action and resumed (web.model.saves), over a plain dict."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 from tavli.formats import savefile
 from tavli.match import Match
-from web import saves as S
-from web.prefs import NewMatch
+from web.model import saves as S
+from web.model.setup import MatchSetup
 
 
 def play_a_while(match: Match, actions: int) -> None:
@@ -35,7 +35,7 @@ def test_no_save_is_nothing_to_resume():
 
 def test_save_after_every_action_and_resume_exactly():
     store: dict[str, str] = {}
-    setup = NewMatch(mode="cpu", level="expert", length=5, clock="standard", names=("Ελένη", ""))
+    setup = MatchSetup(mode="cpu", level="expert", length=5, clock="standard", names=("Ελένη", ""))
     match = Match(5, seed=11)
     for _ in range(12):
         play_a_while(match, 1)
@@ -116,7 +116,7 @@ def test_finished_and_cleared():
     store: dict[str, str] = {}
     match = Match(1, seed=3)
     match.resign_match(0)
-    S.save_match(store, match, NewMatch())
+    S.save_match(store, match, MatchSetup())
     assert S.load_match(store).finished
     S.clear_match(store)
     assert S.MATCH_KEY not in store and S.SETUP_KEY not in store

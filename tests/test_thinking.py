@@ -226,8 +226,8 @@ def test_the_data_archive_may_not_write_elsewhere(tmp_path):
 def test_the_controller_plays_the_same_in_steps(variant):
     # Two equal seeded matches against Intermediate (noise: the same random draws in the same
     # order): one chooses with choose_play, the other with choose_play_steps run to the end.
-    from web.controller import Controller
-    from web.settings import MatchSetup, ViewOptions
+    from web.control.controller import Controller
+    from web.model.setup import MatchSetup, ViewOptions
 
     setup = MatchSetup(level="intermediate", seed=12, variant=variant, length=1)
     plain, stepped = Controller(setup, ViewOptions()), Controller(setup, ViewOptions())

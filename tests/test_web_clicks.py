@@ -4,8 +4,9 @@ No browser."""
 from __future__ import annotations
 
 from tavli import FixedDice
-from web.controller import Controller, Motion
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.view import Motion
 
 
 def _opened(dice: list[int]) -> Controller:
@@ -16,8 +17,8 @@ def _opened(dice: list[int]) -> Controller:
 
 def test_a_double_click_that_cannot_play_the_whole_roll_is_a_second_click():
     c = _opened([6, 1, 5, 2])  # 6-1: from the 24 the whole roll is blocked (24/18/17, 24/23/17)
-    assert c.click(24) == [Motion(0, 24, 18)]
-    motions = c.click(24, count=2)  # as quick as a double-click: it acts as a click
+    assert c.click(24).motions == [Motion(0, 24, 18)]
+    motions = c.click(24, count=2).motions  # as quick as a double-click: it acts as a click
     assert motions == [Motion(0, 24, 23)]  # the 1 left, from the 24
     assert c.page_phase() == "opponent"  # both dice played: the turn ended
     view = c.board_view()
@@ -27,18 +28,18 @@ def test_a_double_click_that_cannot_play_the_whole_roll_is_a_second_click():
 def test_a_double_click_that_can_play_the_whole_roll_still_does():
     c = _opened([3, 1, 5, 2])
     c.click(24)
-    assert c.click(24, count=2) == [Motion(0, 21, 24), Motion(0, 24, 21), Motion(0, 21, 20)]
+    assert c.click(24, count=2).motions == [Motion(0, 21, 24), Motion(0, 24, 21), Motion(0, 21, 20)]
     assert c.board_view().count_at(0, 20) == 1
 
 
 def test_a_second_click_on_another_point_is_a_click():
     c = _opened([6, 1, 5, 2])
     c.click(24)
-    assert c.click(8, count=2) == [Motion(0, 8, 7)]
+    assert c.click(8, count=2).motions == [Motion(0, 8, 7)]
 
 
 def test_a_checker_carried_by_a_finger_is_drawn_one_checker_above_it():
-    from web import geometry as g
+    from web.view import geometry as g
 
     assert g.drag_offset(10.0, 20.0, touch=False) == (10.0, 20.0)
     assert g.drag_offset(10.0, 20.0, touch=True) == (10.0, 20.0 - 2 * g.CHECKER_R)

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tavli import FixedDice
-from web import i18n, strings
-from web.controller import Controller
-from web.panel import clock_bars, clock_html, clock_text, time_up_html
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model import i18n
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.panel import clock_bars, clock_html, clock_text, time_up_html
 
 
 @pytest.mark.parametrize(("seconds", "text"), [
@@ -56,7 +56,7 @@ def test_blitz_against_the_computer_a_flag_of_yours_ends_the_game_at_once():
     assert c.match.phase in ("game-over", "match-over") and c.match.result.reason == "timeout"
     view = c.panel_view()
     assert view.time_up == "You: time is up" and "on time" in view.announce
-    assert not c.human_moving() and c.click(8) == []
+    assert not c.human_moving() and c.click(8).motions == []
 
 
 def test_blitz_two_players_the_claim_opens_and_the_board_says_whose_time_is_up():
@@ -89,9 +89,9 @@ def test_no_flag_no_note():
 
 @pytest.mark.parametrize(("lang", "text"), [("el", "Εσείς: ο χρόνος τελείωσε"), ("bg", "Вие: времето изтече")])
 def test_time_up_in_greek_and_bulgarian(lang, text):
-    saved = dict(strings._CATALOGUES)
-    strings.add_language(lang, i18n.catalogue(lang))
-    strings.set_language(lang)
+    saved = dict(i18n._CATALOGUES)
+    i18n.add_language(lang, i18n.catalogue(lang))
+    i18n.set_language(lang)
     try:
         c, now = _clocked("blitz")
         c.roll()
@@ -99,6 +99,6 @@ def test_time_up_in_greek_and_bulgarian(lang, text):
         c.match.update(now[0])
         assert c.panel_view().time_up == text
     finally:
-        strings._CATALOGUES.clear()
-        strings._CATALOGUES.update(saved)
-        strings.set_language("en")
+        i18n._CATALOGUES.clear()
+        i18n._CATALOGUES.update(saved)
+        i18n.set_language("en")

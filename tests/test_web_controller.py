@@ -1,12 +1,13 @@
-"""The board controller (web.controller): gestures in, legal checker moves out. No browser."""
+"""The board controller (web.control): gestures in, legal checker moves out. No browser."""
 
 from __future__ import annotations
 
 from tavli import FixedDice, Position
 from tavli.formats import savefile
 from tavli.game import Game
-from web.controller import Controller, Motion
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.view import Motion
 
 
 def _board(c: Controller) -> dict[tuple[int, int], int]:
@@ -40,16 +41,16 @@ def test_opening_roll_gives_the_winner_both_dice_and_he_moves():
 
 def test_click_makes_the_largest_single_jump_then_the_turn_ends_by_itself():
     c = _opened([3, 1, 5, 2, 2, 2, 6, 5])
-    assert c.click(8) == [Motion(0, 8, 5)]
+    assert c.click(8).motions == [Motion(0, 8, 5)]
     assert c.match.turn.dice_left() == (1,)
-    assert c.click(6) == [Motion(0, 6, 5)]
+    assert c.click(6).motions == [Motion(0, 6, 5)]
     assert c.page_phase() == "opponent"  # the computer is on roll
     assert _board(c)[(0, 5)] == 2
 
 
 def test_right_click_moves_by_the_smaller_die():
     c = _opened([3, 1, 5, 2])
-    assert c.right_click(6) == [Motion(0, 6, 5)]
+    assert c.right_click(6).motions == [Motion(0, 6, 5)]
 
 
 def test_right_click_on_an_empty_point_covers_it_with_two_checkers():
@@ -65,14 +66,14 @@ def test_right_click_on_an_empty_point_covers_it_with_two_checkers():
 def test_right_click_on_a_point_that_cannot_be_made_does_nothing():
     c = _opened([3, 1, 5, 2])
     before = _board(c)
-    assert c.right_click(9) == []
+    assert c.right_click(9).motions == []
     assert _board(c) == before
 
 
 def test_double_click_moves_the_whole_roll_with_one_checker():
     c = _opened([3, 1, 5, 2])
     c.click(24)  # the first click of the double-click: 24/21
-    motions = c.click(24, count=2)  # the second takes it back and plays 24/20
+    motions = c.click(24, count=2).motions  # the second takes it back and plays 24/20
     assert motions[0] == Motion(0, 21, 24)
     assert _board(c)[(0, 20)] == 1 and (0, 21) not in _board(c)
 
@@ -88,17 +89,17 @@ def test_double_click_falls_back_to_the_largest_jump():
 def test_drop_moves_along_a_legal_path_and_undo_takes_it_back():
     c = _opened([3, 1, 5, 2])
     before = _board(c)
-    motions = c.drop(13, 9)  # 13/10/9
+    motions = c.drag(13, 9).motions  # 13/10/9
     assert [m.end for m in motions] == [10, 9]
     assert _board(c)[(0, 9)] == 1
     # Not complete? Both dice are used: the turn ended by itself, so use click-to-finish instead.
     c2 = _opened([3, 1, 5, 2], click_to_finish=True)
-    c2.drop(13, 9)
+    c2.drag(13, 9)
     assert c2.page_phase() == "move" and c2.match.turn.is_complete()
     c2.undo()
     c2.undo()
     assert _board(c2) == before
-    c2.drop(13, 9)
+    c2.drag(13, 9)
     c2.dice_click()
     assert c2.page_phase() == "opponent"
 
@@ -106,9 +107,9 @@ def test_drop_moves_along_a_legal_path_and_undo_takes_it_back():
 def test_illegal_drop_changes_nothing():
     c = _opened([3, 1, 5, 2])
     before = _board(c)
-    assert c.drop(13, 12) == []  # the opponent's five checkers hold the 12
-    assert c.drop(6, 7) == []  # backwards
-    assert c.drop(6, 0) == []  # bearing off is not allowed yet
+    assert c.drag(13, 12).motions == []  # the opponent's five checkers hold the 12
+    assert c.drag(6, 7).motions == []  # backwards
+    assert c.drag(6, 0).motions == []  # bearing off is not allowed yet
     assert _board(c) == before
 
 
@@ -120,7 +121,7 @@ def test_hit_goes_to_the_bar():
     c.match.phase = "roll"
     c.roll()
     # The opponent's blot on his 21 is my point 4: 8/4* hits it.
-    motions = c.drop(8, 4)
+    motions = c.drag(8, 4).motions
     assert Motion(0, 8, 4) in motions and Motion(1, 4, 25) in motions
     assert _board(c)[(1, 25)] == 1
 
@@ -234,8 +235,8 @@ def test_resign_a_game_refused_then_a_higher_level():
     assert c.resign_levels() == [Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON]
     c.offer_resign(Outcome.SINGLE)
     assert c.page_phase() == "resign" and c.match.to_act == 0
-    c.refuse()
-    assert c.pop_answer() and c.resign_levels() == [Outcome.GAMMON, Outcome.BACKGAMMON]
+    assert c.refuse().toast  # the answer, shown for a moment
+    assert c.resign_levels() == [Outcome.GAMMON, Outcome.BACKGAMMON]
     c.offer_resign(Outcome.GAMMON)
     c.accept()
     assert c.match.scores == [2, 0] and c.page_phase() == "game-over"
@@ -288,9 +289,9 @@ def test_pass_and_play_double_take_and_drop():
     assert actions["double"].enabled
     c.double()
     assert c.page_phase() == "cube" and c.bottom == 1  # the doubler stays at the bottom
-    from web import dialogs
+    from web.view import dialogs
 
-    html = dialogs.cube(c).html  # the taker is asked in a dialog, with the stakes
+    html = dialogs.cube(c.cube_question()).html  # the taker is asked in a dialog, with the stakes
     assert 'data-action="take"' in html and 'data-action="drop"' in html and "4 points" not in html
     c.take()
     assert c.match.cube == 2 and c.match.cube_owner == 0

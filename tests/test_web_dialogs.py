@@ -1,23 +1,23 @@
-"""web.dialogs and the clock bars of web.panel: the HTML of each dialog carries its data-action
-hooks, and the forms read back into NewMatch / Prefs, ignoring anything odd."""
+"""web.view.dialogs and the clock bars of web.view.panel: the HTML of each dialog carries its data-action
+hooks, and the forms read back into MatchSetup / Prefs, ignoring anything odd."""
 
 from __future__ import annotations
 
 from tavli.clock import Clock
 from tavli.dice import FixedDice
 from tavli.games.base import Outcome
-from web import dialogs
-from web.controller import Controller
-from web.panel import bar_style, clock_bars, clock_html
-from web.prefs import NewMatch, Prefs
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model.prefs import Prefs
+from web.model.setup import MatchSetup, ViewOptions
+from web.view import dialogs
+from web.view.panel import bar_style, clock_bars, clock_html
 
 
 def test_new_match_form_reads_back():
     nm = dialogs.read_new_match({"mode": "pvp", "length": "money", "rules": "greek", "clock": "blitz",
-                                 "name0": " Ελένη\n", "name1": "Γιώργος", "level": "nope"}, NewMatch())
-    assert nm == NewMatch(mode="pvp", length=None, rules="greek", clock="blitz", names=("Ελένη", "Γιώργος"))
-    assert dialogs.read_new_match({"length": "x"}, NewMatch(length=7)).length == 7
+                                 "name0": " Ελένη\n", "name1": "Γιώργος", "level": "nope"}, MatchSetup())
+    assert nm == MatchSetup(mode="pvp", length=None, rules="greek", clock="blitz", names=("Ελένη", "Γιώργος"))
+    assert dialogs.read_new_match({"length": "x"}, MatchSetup(length=7)).length == 7
     html = dialogs.new_match(nm, can_cancel=False).html
     assert 'data-action="start"' in html and 'data-action="cancel"' not in html
     assert 'value="money" selected' in html
@@ -37,16 +37,16 @@ def test_question_dialogs_have_their_hooks():
     c = Controller(MatchSetup(mode="pvp", length=5), ViewOptions(), dice=FixedDice([3, 1, 5, 2, 4, 4]))
     c.roll()
     c.right_click(5)
-    html = dialogs.resign(c).html
+    html = dialogs.resign(c.resign_choice()).html
     assert all(f'data-action="resign-{k}"' in html for k in ("single", "gammon", "backgammon"))
     c.offer_resign(Outcome.GAMMON)
-    d = dialogs.answer(c)
+    d = dialogs.answer(c.resign_answer())
     assert not d.cancellable and 'data-action="accept"' in d.html and "2 points" in d.html
-    assert 'data-action="resign-match"' in dialogs.resign_match(c).html
+    assert 'data-action="resign-match"' in dialogs.resign_match(c.resign_match_question()).html
     greek = Controller(MatchSetup(mode="pvp", rules="greek"), ViewOptions(), dice=FixedDice([3, 1, 5, 2]))
     greek.roll()
     greek.right_click(5)
-    assert 'data-action="confirm"' in dialogs.resign(greek).html and greek.resign_cost() == 2
+    assert 'data-action="confirm"' in dialogs.resign(greek.resign_choice()).html and greek.resign_cost() == 2
 
 
 def test_clock_bars():

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tavli import FixedDice
-from web.controller import Controller
-from web.render import DIE_FILLS, render_board
-from web.settings import MatchSetup, ViewOptions
-from web.view import DieView
+from web.control.controller import Controller
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.render import DIE_FILLS, render_board
+from web.view.view import DieView
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 
 from tavli import Position
-from web import geometry as g
-from web.anim import chains, plan_slides
-from web.controller import Motion
-from web.panel import announce_html, panel_html
-from web.render import render_board
-from web.settings import MatchSetup, ViewOptions, parse_query
-from web.strings import EN, add_language, set_language, t
-from web.view import BoardView, Control, PanelView, PlayerCard
+from web.model.i18n import EN, add_language, set_language, t
+from web.model.setup import MatchSetup, ViewOptions
+from web.model.url import parse_query
+from web.view import geometry as g
+from web.view.anim import chains, plan_slides
+from web.view.panel import announce_html, panel_html
+from web.view.render import render_board
+from web.view.view import BoardView, Control, Motion, PanelView, PlayerCard
 
 
 def test_parse_query_reads_options_and_ignores_junk():
@@ -120,7 +120,7 @@ def test_render_draws_dice_cube_and_stack_counts():
     assert sorted(texts) == ["15", "7", "8"]
     cubes = [el for el in root.iter() if el.get("data-cube")]
     assert [c.get("data-cube") for c in cubes] == ["4"]
-    from web.view import DieView
+    from web.view.view import DieView
 
     doubles = BoardView.of_position(pos, dice=(DieView(5, True),) + (DieView(5),) * 3, dice_side=0)
     dice = [el for el in ET.fromstring(render_board(doubles)).iter() if el.get("data-die")]
@@ -145,7 +145,7 @@ def test_panel_html_escapes_and_marks_controls():
 def test_query_params_decode_like_urllib():
     from urllib.parse import parse_qs
 
-    from web.settings import query_params
+    from web.model.url import query_params
 
     for q in ["?a=1&b=%41%42&c=x+y&d=&e", "name=%E2%82%AC&x=%4&y=%zz", "a=1&a=2", ""]:
         ref = {k: v[-1] for k, v in parse_qs(q.lstrip("?"), keep_blank_values=True).items()}

@@ -1,4 +1,4 @@
-"""The SVG board drawn from a position (web.render / web.geometry, no browser needed)."""
+"""The SVG board drawn from a position (web.view.render / web.view.geometry, no browser needed)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from tavli import Position
-from web import geometry
-from web.render import checker_spots, render_board
+from web.view import geometry
+from web.view.render import checker_spots, render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -100,5 +100,5 @@ def test_checker_spots_rejects_a_short_side():
         player = (0,) * 24
         opponent = (0,) * 25
 
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):  # not a position of any game (tavli.games.registry.kind_of)
         checker_spots(Bad())

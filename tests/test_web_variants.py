@@ -8,19 +8,20 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tavli import FixedDice
+from tavli import FixedDice, options
 from tavli.events import as_dicts
 from tavli.games.fevga import FevgaPosition
 from tavli.match import Match
 from tavli.games.plakoto import PlakotoPosition
-from web import dialogs, geometry
-from web import prefs as P
-from web import saves as S
-from web.anim import plan_slides
-from web.controller import Controller, Motion
-from web.render import render_board
-from web.settings import MatchSetup, ViewOptions, fixes_match, parse_query
-from web.view import BoardView, top_point
+from web.control.controller import Controller
+from web.model import prefs as P
+from web.model import saves as S
+from web.model.setup import MatchSetup, ViewOptions
+from web.model.url import fixes_match, parse_query
+from web.view import dialogs, geometry
+from web.view.anim import plan_slides
+from web.view.render import render_board
+from web.view.view import BoardView, Motion, top_point
 
 SVG = "{http://www.w3.org/2000/svg}"
 PK = PlakotoPosition.from_points
@@ -180,9 +181,9 @@ def test_a_plakoto_pin_is_no_motion_to_the_bar_and_the_board_is_told():
     setup = MatchSetup(variant="plakoto", level="beginner")
     c = _at_roll(setup, [5, 2, 3, 1], PK({24: 14, 8: 1}, {24: 14, 20: 1}))
     assert c.targets(8) == [4, 5, 7]
-    assert c.click(8) == [Motion(0, 8, 5)]  # the largest jump: 8/5*, a pin
+    assert c.click(8).motions == [Motion(0, 8, 5)]  # the largest jump: 8/5*, a pin
     assert c.board_view().pinned == {(1, 5)}
-    assert c.undo() == [Motion(0, 5, 8)]
+    assert c.undo().motions == [Motion(0, 5, 8)]
     assert c.board_view().pinned == frozenset()
     c.click(8)
     c.click(5)  # 5/4 with the 1: the pinner leaves, the pinned checker is free again
@@ -195,8 +196,8 @@ def test_a_plakoto_turn_of_the_top_player_in_the_top_numbering():
     assert c.match.game.on_roll == 1 and c.bottom == 0
     assert [p for p in range(26) if c.movable(p)] == [1]  # his 24-point is our 1
     assert c.targets(1) == [2, 7, 8]
-    assert c.click(1) == [Motion(1, 1, 7)]
-    assert c.right_click(7) == [Motion(1, 7, 8)]
+    assert c.click(1).motions == [Motion(1, 1, 7)]
+    assert c.right_click(7).motions == [Motion(1, 7, 8)]
     assert c.board_view().count_at(1, 8) == 1 and c.page_phase() == "roll"
 
 
@@ -205,9 +206,9 @@ def test_a_fevga_turn_of_the_top_player_goes_by_the_twelve_point_shift():
     c = _at_roll(setup, [2, 5, 5, 3], turn_board=False)
     assert [p for p in range(26) if c.movable(p)] == [12]  # his 24-point is our 12
     assert c.targets(12) == [4, 7, 9]  # his 19, 21 and (both dice, one checker) 16
-    assert c.click(12) == [Motion(1, 12, 7)]
+    assert c.click(12).motions == [Motion(1, 12, 7)]
     assert c.targets(7) == [4]
-    assert c.drop(7, 4) == [Motion(1, 7, 4)]
+    assert c.drag(7, 4).motions == [Motion(1, 7, 4)]
     assert c.board_view().count_at(1, 4) == 1 and c.page_phase() == "roll"
     assert c.board_view().variant == "fevga"
 
@@ -270,7 +271,7 @@ def test_results_of_a_pinned_mother_and_of_a_draw():
 def test_auto_bear_off_waits_while_the_sides_can_still_meet():
     setup = MatchSetup(variant="plakoto", level="beginner")
     race = _at_roll(setup, [5, 2, 6, 5], PK({3: 1, 2: 14}, {1: 15}), auto_bearoff=True)
-    assert race.auto_pending() and race.auto_step() == [Motion(0, 3, 0)]
+    assert race.auto_pending() and race.auto_step().motions == [Motion(0, 3, 0)]
     contact = _at_roll(setup, [5, 2, 6, 5], PK({3: 1, 2: 14}, {24: 1, 1: 14}), auto_bearoff=True)
     assert not contact.auto_pending()  # his checker on our 1 may still pin a blot of ours
     setup = MatchSetup(variant="fevga", level="beginner")
@@ -294,7 +295,7 @@ def test_the_url_names_the_game_and_its_options():
     assert fixes_match("variant=plakoto") and fixes_match("level=expert") and not fixes_match("home=left")
     # Money play is Portes only; the rules a variant is played by are Greek whatever is asked.
     _, money = parse_query("variant=fevga&money=1&length=5&rules=international")
-    assert money.match_args()["length"] == 5 and P.NewMatch.of_setup(money).length == 5
+    assert money.match_args()["length"] == 5 and money.fitted().length == 5
     c = Controller(money, ViewOptions())
     assert c.match.length == 5 and c.match.variant == "fevga" and not c.match.rules.cube
     assert c.match.options == {"first_checker": "pass", "prime": "open"}
@@ -302,52 +303,52 @@ def test_the_url_names_the_game_and_its_options():
 
 
 def test_the_saved_choices_keep_the_game_and_its_options():
-    nm = P.NewMatch(game="tavli", length=7, mother_points=1, first_checker="quarter", prime="free")
-    again = P.new_match_from_dict(P.new_match_to_dict(nm))
+    nm = MatchSetup(variant="tavli", length=7, mother_points=1, first_checker="quarter", prime="free")
+    again = P.setup_from_dict(P.setup_to_dict(nm))
     assert again == nm
-    assert nm.setup(seed=4).match_args()["options"] == {"mother_points": 1, "first_checker": "quarter", "prime": "free"}
-    assert P.NewMatch.of_setup(nm.setup(seed=4)) == nm
-    odd = P.new_match_from_dict({"game": "tavli", "length": 9, "mother_points": 2.0, "prime": "closed"})
+    assert nm.seeded(4).match_args()["options"] == {"mother_points": 1, "first_checker": "quarter", "prime": "free"}
+    assert nm.seeded(4).fitted() == nm.seeded(4) and nm.seeded(4).fitted().seed == 4
+    odd = P.setup_from_dict({"game": "tavli", "length": 9, "mother_points": 2.0, "prime": "closed"})
     assert (odd.length, odd.mother_points, odd.prime) == (7, 2, "open")
-    assert P.fit_new_match(P.NewMatch(game="tavli", length=1)).length == 3
-    assert P.fit_new_match(P.NewMatch(game="plakoto", length=None)).length == P.VARIANT_LENGTH
-    assert P.fit_new_match(P.NewMatch(game="plakoto", length=11)).length == 11
-    assert P.fit_new_match(P.NewMatch(length=None)).length is None
+    assert MatchSetup(variant="tavli", length=1).fitted().length == 3
+    assert MatchSetup(variant="plakoto", length=None).fitted().length == options.VARIANT_LENGTH
+    assert MatchSetup(variant="plakoto", length=11).fitted().length == 11
+    assert MatchSetup(length=None).fitted().length is None
     prefs, _ = P.overlay_query(P.Prefs(), "variant=plakoto&mother=1&level=beginner")
-    assert (prefs.new_match.game, prefs.new_match.mother_points, prefs.new_match.level) == ("plakoto", 1, "beginner")
+    assert (prefs.new_match.variant, prefs.new_match.mother_points, prefs.new_match.level) == ("plakoto", 1, "beginner")
 
 
 def test_the_new_match_screen_offers_only_what_applies():
-    portes = dialogs.new_match(P.NewMatch(), can_cancel=True).html
+    portes = dialogs.new_match(MatchSetup(), can_cancel=True).html
     assert 'data-why' not in portes and '<fieldset class="row rules">' in portes
     assert 'value="money"' in portes and 'value="money" disabled' not in portes
     assert 'class="row variant-options plakoto-options" hidden' in portes
-    tavli = dialogs.new_match(P.NewMatch(game="tavli", length=None), can_cancel=True).html
+    tavli = dialogs.new_match(MatchSetup(variant="tavli", length=None), can_cancel=True).html
     assert 'value="5" selected' in tavli  # money play is not for Tavli: 5 points instead
     assert 'value="money" disabled' in tavli and 'value="1" disabled' in tavli and 'value="3">' in tavli
     assert '<fieldset class="row rules" disabled>' in tavli and 'data-why="rules"' in tavli
     assert 'data-why="length"' in tavli
     assert 'plakoto-options" hidden' not in tavli and 'fevga-options" hidden' not in tavli
-    fevga = dialogs.new_match(P.NewMatch(game="fevga", length=11), can_cancel=True).html
+    fevga = dialogs.new_match(MatchSetup(variant="fevga", length=11), can_cancel=True).html
     assert 'plakoto-options" hidden' in fevga and 'fevga-options" hidden' not in fevga
     assert 'value="11" selected' in fevga and 'value="money" disabled' in fevga
     assert 'name="first_checker" value="pass" checked' in fevga
     read = dialogs.read_new_match({"game": "tavli", "length": "money", "mother_points": "1",
-                                   "first_checker": "quarter", "prime": "nope"}, P.NewMatch())
-    assert (read.game, read.length, read.mother_points, read.first_checker, read.prime) == (
+                                   "first_checker": "quarter", "prime": "nope"}, MatchSetup())
+    assert (read.variant, read.length, read.mother_points, read.first_checker, read.prime) == (
         "tavli", 5, 1, "quarter", "open")
 
 
 def test_a_variant_match_is_saved_and_resumed_with_its_setup():
     store: dict[str, str] = {}
-    nm = P.NewMatch(game="tavli", length=5, mother_points=1, level="beginner")
-    match = Match(**{"rules": None, **nm.setup(seed=3).match_args()}, seed=3)
+    nm = MatchSetup(variant="tavli", length=5, mother_points=1, level="beginner")
+    match = Match(**{"rules": None, **nm.seeded(3).match_args()}, seed=3)
     match.roll()
     assert S.save_match(store, match, nm)
     loaded = S.load_match(store)
     assert loaded.problem is None and loaded.setup == nm
     assert loaded.match.variant == "tavli" and loaded.match.options["mother_points"] == 1
-    c = Controller(loaded.setup.setup(), ViewOptions(), match=loaded.match)
+    c = Controller(loaded.setup, ViewOptions(), match=loaded.match)
     assert c.panel_view().match_text == "Match to 5 · Game 1 — Portes"
 
 
@@ -357,8 +358,8 @@ def test_pinning_the_mother_ends_the_turn_and_the_game_at_that_step():
     from tavli.game import Game
     from tavli.match import Match
     from tavli.games.plakoto import PlakotoPosition
-    from web.controller import Controller
-    from web.settings import MatchSetup, ViewOptions
+    from web.control.controller import Controller
+    from web.model.setup import MatchSetup, ViewOptions
 
     match = Match(3, variant="plakoto", seed=1)
     match.roll()

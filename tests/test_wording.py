@@ -11,9 +11,11 @@ import pytest
 
 from tavli import FixedDice
 from tavli.games.base import Outcome
-from web import dialogs, i18n
-from web.controller import Controller
-from web.settings import MatchSetup, ViewOptions
+from web.control.controller import Controller
+from web.model import i18n
+from web.model.i18n import rules
+from web.model.setup import MatchSetup, ViewOptions
+from web.view import dialogs
 
 LANGS = ("el", "bg", "en")
 JOIN = "\u2060"  # word joiner: no line break beside the dash of a score
@@ -65,7 +67,7 @@ def test_resign_choices_start_with_a_capital(lang):
         while c.human_moving() and c.movable(p):
             c.click(p)
     assert c.resign_levels() == [Outcome.SINGLE, Outcome.GAMMON, Outcome.BACKGAMMON]
-    labels = re.findall(r'data-action="resign-[a-z]+">([^<]+)<', dialogs.resign(c).html)
+    labels = re.findall(r'data-action="resign-[a-z]+">([^<]+)<', dialogs.resign(c.resign_choice()).html)
     assert len(labels) == 3
     assert all(label[0].isupper() for label in labels), labels
 
@@ -81,14 +83,14 @@ def test_the_claim_button_names_the_claimant(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_have_a_table_of_contents_and_mark_the_game_in_play(lang):
-    page = i18n.rules(lang)
-    html = i18n.rules_html(lang, "plakoto")
+    page = rules.page(lang)
+    html = rules.rules_html(lang, "plakoto")
     links = re.findall(r'<a href="#(rules-[a-z0-9-]+)">', html)
     ids = re.findall(r'<section id="(rules-[a-z0-9-]+)"', html)
-    assert len(links) == len(ids) == len(page.SECTIONS) and links == ids
+    assert len(links) == len(ids) == len(page.sections) and links == ids
     assert "rules-plakoto" in ids and "rules-fevga" in ids and "rules-portes" in ids
     assert re.search(r'<section id="rules-plakoto"[^>]* data-current', html)
-    assert "data-current" not in i18n.rules_html(lang)  # no game named: none marked
+    assert "data-current" not in rules.rules_html(lang)  # no game named: none marked
 
 
 @pytest.mark.parametrize("lang", LANGS)

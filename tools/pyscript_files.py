@@ -5,7 +5,7 @@ The boot archive, ``build/python.tar.gz`` (:data:`ARCHIVE`), holds every module 
 ``web/`` at its path relative to the root. web/pyodide_early.mjs fetches it while Pyodide loads,
 inflates it as it arrives (the browser's DecompressionStream) and writes its files into the
 interpreter's working directory before PyScript runs ``web/main.py``: ``import tavli`` and
-``import web.render`` work there as here. (It is a gzip-compressed POSIX tar rather than a zip
+``import web.view.render`` work there as here. (It is a gzip-compressed POSIX tar rather than a zip
 because one gzip stream inflates as it downloads, and PyScript's ``[files]`` would have fetched it
 only once Pyodide was up and unpacked it with Python's zipfile on the main thread.)
 

@@ -35,15 +35,15 @@ def crypto_die() -> int:
 def start() -> None:
     try:
         from tavli import FunctionDice, SeededDice
-        from web import i18n, keeping, saves
-        from web import prefs as P
-        from web.controller import Controller
+        from web.control.controller import Controller
         from web.dom import URL_KEY, BoardApp
         from web.keeping_dom import Keeping
-        from web.settings import fixes_match, parse_query, query_params
+        from web.model import i18n, keeping, saves
+        from web.model import prefs as P
+        from web.model.i18n import t
+        from web.model.url import fixes_match, parse_query, query_params
         from web.sound import SoundPlayer
         from web.storage import browser_storage
-        from web.strings import t
 
         query = str(window.location.search)
         store = browser_storage()
@@ -81,8 +81,8 @@ def start() -> None:
         def fresh():
             """The match to play when there is none to resume: the URL's, else the last choices."""
             if fixed:
-                return make_controller(url_setup), P.NewMatch.of_setup(url_setup)
-            return make_controller(prefs.new_match.setup(seed=seed)), prefs.new_match
+                return make_controller(url_setup), url_setup.fitted()
+            return make_controller(prefs.new_match.seeded(seed)), prefs.new_match
 
         ctl = None
         started = True
@@ -123,7 +123,7 @@ def start() -> None:
             app.started = True
             app.play_match(*fresh())
         if found is not None or ask:
-            from web import dialogs  # (imported on first use: it costs boot time)
+            from web.view import dialogs  # (imported on first use: it costs boot time)
 
             app.open_dialog(dialogs.unreadable_notice(found.held) if found is not None else dialogs.resume_or_new())
         elif not app.started:

@@ -8,7 +8,7 @@ Pointer Events cover mouse, pen and touch alike:
 * ``pointerdown`` on a checker the human may move highlights its targets (touch-down);
   ``pointermove`` (a mouse with no button down) highlights the targets of the checker under it;
 * moving more than a few pixels with the button down drags the top checker of the stack;
-  ``pointerup`` drops it on the point under the pointer (``Controller.drop``) or it goes back;
+  ``pointerup`` drops it on the point under the pointer (``Controller.drag``) or it goes back;
 * a press and release without dragging is a click (two within 400 ms on the same point: a
   double-click), on the dice area a roll or the end of the turn;
 * ``contextmenu`` (right-click) is ``Controller.right_click``; its touch twin is a long press
@@ -25,18 +25,20 @@ its turn between them (``Pacer``), so that the page keeps painting and answering
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 import time
 from collections.abc import Callable
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import geometry as g
-from .anim import plan_slides
-from .controller import Controller, Motion
-from .panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
-from .render import render_board
-from .view import BoardView
+from web.control.controller import Controller
+from web.control.effects import Effects
+from web.view import geometry as g
+from web.view.anim import plan_slides
+from web.view.panel import bar_classes, bar_style, clock_bars, clock_html, clock_text, panel_html, time_up_html
+from web.view.render import render_board
+from web.view.view import BoardView, Motion
 
 DRAG_THRESHOLD_PX = 6
 DOUBLE_CLICK_MS = 400
@@ -129,13 +131,14 @@ class BoardApp:
     def __init__(self, make_controller: Callable, controller: Controller, *, store=None, prefs=None,
                  new_match=None, sound=None, now: Callable[[], float] | None = None, started: bool = True,
                  seed: int | None = None, url: str = "") -> None:
-        from .prefs import NewMatch, Prefs
+        from web.model.prefs import Prefs
+        from web.model.setup import MatchSetup
 
         self.make_controller = make_controller
         self.ctl = controller
         self.store = store
         self.prefs = prefs if prefs is not None else Prefs()
-        self.new_match = new_match if new_match is not None else NewMatch()
+        self.new_match = new_match if new_match is not None else MatchSetup()
         self.sound = sound
         self.now = now if now is not None else (lambda: float(window.performance.now()) / 1000)
         self.started = started
@@ -160,7 +163,6 @@ class BoardApp:
         self.shown = None  # (kind, html) in the <dialog> now
         self.save_warned = False
         self.keeping = None  # web.keeping_dom.Keeping: what the start left for the player to decide
-        self.drawn = self.ctl.match.dice.drawn
         self.frame_proxy = None
         self.frame_pending = False
         self.last_save = 0.0
@@ -212,9 +214,11 @@ class BoardApp:
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def refresh(self, motions: list[Motion] | None = None) -> None:
+    def refresh(self, effects: Effects | None = None) -> None:
         """Redraw the board and the panel from the controller; slide the checkers that moved; play
         the sounds; show the dialog the match asks for; save the match."""
+        effects = effects if effects is not None else self.ctl.effects()
+        motions = effects.motions
         before = self.view
         self.view = self.ctl.board_view()
         self.host.innerHTML = render_board(self.view, self.layout) + time_up_html(self.ctl.panel_view())
@@ -223,10 +227,9 @@ class BoardApp:
             self.slide(before, self.view, motions)
         if self.hover is not None:
             self.highlight(self.hover)
-        self.sounds(motions)
-        answer = self.ctl.pop_answer()
-        if answer:
-            self.show_toast(answer)
+        self.sounds(effects.sounds)
+        if effects.toast:
+            self.show_toast(effects.toast)
         self.sync_dialog()
         self.save()
         self.schedule_drive()
@@ -246,7 +249,7 @@ class BoardApp:
 
     def apply_view(self) -> None:
         """The view options and the language on the page (classes, the document's language)."""
-        from .strings import language, t
+        from web.model.i18n import language, t
 
         opts = self.ctl.options
         document.body.classList.toggle("basic", opts.basic)
@@ -257,8 +260,8 @@ class BoardApp:
 
     def set_prefs(self, prefs) -> None:
         """New options from the menu: kept, and applied at once (mid-game)."""
-        from . import i18n
-        from . import prefs as P
+        from web.model import i18n
+        from web.model import prefs as P
 
         old = self.prefs
         self.prefs = prefs
@@ -277,7 +280,7 @@ class BoardApp:
 
     def reopen_user_dialog(self) -> None:
         """The dialog open now, drawn again (in another language)."""
-        from . import dialogs
+        from web.view import dialogs
 
         d = self.user_dialog
         if d is None:
@@ -291,24 +294,17 @@ class BoardApp:
         self.shown = None
 
     def lang(self) -> str:
-        from .strings import language
+        from web.model.i18n import language
 
         return language()
 
-    def sounds(self, motions) -> None:
-        if self.sound is None:
-            return
-        drawn = self.ctl.match.dice.drawn
-        if drawn > self.drawn:
-            self.sound.play("dice")
-        self.drawn = drawn
-        if motions:
-            hit = any(m.end == 25 and m.start != 25 for m in motions)
-            self.sound.play("hit" if hit else "checker")
+    def sounds(self, names) -> None:
+        for name in names if self.sound is not None else ():
+            self.sound.play(name)
 
     def save(self) -> None:
         """Keep the match in localStorage (after every action; a refused write is reported once)."""
-        from . import saves
+        from web.model import saves
         from .keeping_dom import holds_saves
 
         if not self.started or self.store is None or holds_saves(self):
@@ -321,7 +317,7 @@ class BoardApp:
             except Exception:  # noqa: BLE001
                 ok = False
         if not ok and not self.save_warned:
-            from .strings import t
+            from web.model.i18n import t
 
             self.save_warned = True
             self.show_toast(t("save_failed"))
@@ -346,7 +342,7 @@ class BoardApp:
     def wanted_dialog(self):
         """The dialog to show now: one the person opened, else the match's question to a person
         (a double to take or drop, a resignation to accept or refuse), else None."""
-        from . import dialogs
+        from web.view import dialogs
 
         if self.user_dialog is not None:
             return self.user_dialog
@@ -354,9 +350,9 @@ class BoardApp:
             return None
         phase = self.ctl.page_phase()
         if phase == "cube":
-            return dialogs.cube(self.ctl)
+            return dialogs.cube(self.ctl.cube_question())
         if phase == "resign":
-            return dialogs.answer(self.ctl)
+            return dialogs.answer(self.ctl.resign_answer())
         return None
 
     def sync_dialog(self) -> None:
@@ -419,7 +415,7 @@ class BoardApp:
         return out
 
     def on_dialog_change(self, event) -> None:
-        from . import dialogs
+        from web.view import dialogs
 
         d = self.user_dialog
         if d is None:
@@ -446,7 +442,9 @@ class BoardApp:
     def on_dialog_click(self, event) -> None:
         from tavli.games.base import Outcome
 
-        from . import dialogs, keeping_dom
+        from web.view import dialogs
+
+        from . import keeping_dom
 
         link = event.target.closest("a[href^='#']")
         if not _nil(link):  # the rules' contents: scroll within the dialog, leave the URL alone
@@ -480,15 +478,14 @@ class BoardApp:
         elif action == "resign-match":
             self.refresh(ctl.resign())
         else:
-            handler = {"take": ctl.take, "drop": ctl.drop_cube, "accept": ctl.accept, "refuse": ctl.refuse}.get(action)
+            handler = {"take": ctl.take, "drop": ctl.drop, "accept": ctl.accept, "refuse": ctl.refuse}.get(action)
             self.refresh(handler() if handler is not None else None)
 
     def start_match(self, nm) -> None:
         """The new-match screen's Start: the choices kept, the old match forgotten, a new one."""
-        from dataclasses import replace
 
-        from . import prefs as P
-        from . import saves
+        from web.model import prefs as P
+        from web.model import saves
         from .keeping_dom import holds_saves
 
         self.prefs = replace(self.prefs, new_match=nm)
@@ -496,14 +493,13 @@ class BoardApp:
         if not holds_saves(self):  # (an unusable save the player has not given up stays)
             saves.clear_match(self.store)
         self.started = True
-        self.play_match(self.make_controller(nm.setup(seed=self.seed), None), nm)
+        self.play_match(self.make_controller(nm.seeded(self.seed), None), nm)
 
     def play_match(self, controller: Controller, nm) -> None:
         """Show and play ``controller``'s match (set up as ``nm``) from now on."""
         self.new_match = nm
         self.ctl = controller
         self.ctl.set_options(self.prefs.view)
-        self.drawn = self.ctl.match.dice.drawn
         self.user_dialog = None
         self.layout = self._layout()
         self.view = None
@@ -695,7 +691,7 @@ class BoardApp:
         data-aidata>`` (a test hook), its notices in the toast."""
         if self.archive is None:
             from . import aidata
-            from .strings import t
+            from web.model.i18n import t
 
             def unpack(data: bytes):
                 return self.run_steps(aidata.unpack_steps(data))
@@ -894,17 +890,18 @@ class BoardApp:
             pass
         if self._is_long(press, event):  # the touch twin of a right-click: the smaller die
             self.last_tap = (None, -1e9)
-            motions = self.ctl.right_click(press["point"])
-            if motions:
-                self.refresh(motions)
+            effects = self.ctl.right_click(press["point"])
+            if effects.motions:
+                self.refresh(effects)
             self.highlight(None)
             return
         if press["drag"] is not None:
             target = self._point(event, lifted=True)
-            motions = self.ctl.drop(press["point"], target)
-            if motions:
-                # The dragged checker is already where it was dropped; a checker it hit slides.
-                self.refresh([m for m in motions if m.side != motions[0].side])
+            effects = self.ctl.drag(press["point"], target)
+            if motions := effects.motions:
+                # The dragged checker is already where it was dropped (no sound); a checker it hit slides.
+                slides = [m for m in motions if m.side != motions[0].side]
+                self.refresh(replace(effects, motions=slides, sounds=tuple(s for s in effects.sounds if s != "checker")))
             else:
                 self.slide_back(press)
             if event.pointerType != "mouse":
@@ -919,9 +916,9 @@ class BoardApp:
             return
         if _nil(point):
             return
-        motions = self.ctl.click(point, count)
-        if motions:
-            self.refresh(motions)
+        effects = self.ctl.click(point, count)
+        if effects.motions:
+            self.refresh(effects)
         if event.pointerType != "mouse":
             self.highlight(None)
 
@@ -942,14 +939,13 @@ class BoardApp:
         if _nil(overlay):
             return False
         if overlay.dataset.overlay == "next-game":
-            self.ctl.next_game()
-            self.refresh()
+            self.refresh(self.ctl.next_game())
         elif overlay.dataset.overlay == "new-match":
             self.open_new_match()
         return True
 
     def open_new_match(self) -> None:
-        from . import dialogs
+        from web.view import dialogs
 
         self.open_dialog(dialogs.new_match(self.new_match, self.started))
 
@@ -971,14 +967,14 @@ class BoardApp:
         point = self._point(event)
         if _nil(point):
             return
-        motions = self.ctl.right_click(point)
-        if motions:
-            self.refresh(motions)
+        effects = self.ctl.right_click(point)
+        if effects.motions:
+            self.refresh(effects)
 
     # --- the panel's buttons ----------------------------------------------------------------
 
     def on_panel_click(self, event) -> None:
-        from . import dialogs
+        from web.view import dialogs
 
         if self._overlay_click(event):  # the result in place of the status line
             return
@@ -1001,10 +997,10 @@ class BoardApp:
             return
         if action == "resign":
             if ctl.resign_levels():
-                self.open_dialog(dialogs.resign(ctl))
+                self.open_dialog(dialogs.resign(ctl.resign_choice()))
             return
         if action == "resign-match":
-            self.open_dialog(dialogs.resign_match(ctl))
+            self.open_dialog(dialogs.resign_match(ctl.resign_match_question()))
             return
         handler = {
             "roll": ctl.roll, "double": ctl.double, "undo": ctl.undo, "done": ctl.done,

@@ -18,7 +18,7 @@ from typing import Any
 
 from pyscript import document, window
 
-from . import keeping as K
+from web.model import keeping as K
 
 ACTIONS = ("download-save", "discard-save", "continue-saved", "start-url")
 
@@ -82,8 +82,6 @@ def answer(app: Any, action: str) -> None:
         app.close_dialog()
         app.schedule_warm_up()
     elif action == "start-url" and keeping.url_setup is not None:
-        from .prefs import NewMatch
-
         setup, keeping.url_setup = keeping.url_setup, None
         app.started = True
-        app.play_match(app.make_controller(setup, None), NewMatch.of_setup(setup))
+        app.play_match(app.make_controller(setup, None), setup.fitted())

@@ -53,14 +53,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..codec import decode_bits, encode_bits
+from ..options import FIRST_CHECKER, PRIME
 from . import base, turn
 from .base import CHECKERS, POINTS, BoardBase, GameResult, Play, Step
 from .turn import MoveRules, plays_of
 
 START = 24  # each player's starting point, in his own numbering
 ID_LENGTH = 14
-FIRST_CHECKER = ("pass", "quarter")
-PRIME = ("open", "free")
 
 
 def opponent_point(point: int) -> int:

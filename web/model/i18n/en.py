@@ -1,9 +1,78 @@
-"""English strings of the options menu, the new-match screen, saving, updates and the rules page:
-the keys that web/strings.py's ``EN`` does not have (yet). :func:`web.i18n.install` adds them to
-``EN``; once strings.py holds them itself, they may be deleted here (tests/test_i18n.py compares
-the Greek and Bulgarian catalogues with both together)."""
+"""Every English string the page shows (``STRINGS``): the catalogue every other language has the
+same keys as (tests/test_i18n.py checks keys and ``{placeholders}``), and the fallback of
+:func:`web.model.i18n.t` for a key another catalogue lacks."""
 
 STRINGS: dict[str, str] = {
+    # page
+    "title": "Tavli",
+    "loading": "Loading Python…",
+    "ready": "Ready",
+    "failed": "Python failed to start: see the console",
+    "board_label": "Backgammon board",
+    # players
+    "you": "You",
+    "computer": "Computer",
+    "player_n": "Player {n}",
+    "pips": "pips: {n}",
+    "match_to": "Match to {n}",
+    "money": "Money game",
+    "crawford": "Crawford game",
+    "game_n": "Game {n}",
+    # controls
+    "roll": "Roll",
+    "double": "Double",
+    "undo": "Undo",
+    "done": "Done",
+    "resign": "Resign",
+    "resign_confirm": "Resign match?",
+    "options": "Options",
+    "new_match": "New match",
+    "next_game": "Next game",
+    "take": "Take",
+    "drop": "Drop",
+    "accept": "Accept",
+    "refuse": "Refuse",
+    # reasons for a disabled control (its title)
+    "why_no_roll": "Not your turn to roll",
+    "why_no_double": "You cannot double now",
+    "why_no_undo": "No move of this turn to take back",
+    "why_no_done": "Dice remain to be played",
+    "why_no_resign": "The match is over",
+    "why_options": "The options menu is coming; options can be set in the URL meanwhile",
+    "tip_roll": "Roll the dice (or click the dice area)",
+    "tip_double": "Offer the doubling cube",
+    "tip_undo": "Take back your last checker move",
+    "tip_done": "Finish your turn (or click the dice)",
+    "tip_resign": "Resign the whole match (click twice)",
+    "tip_new_match": "Start a new match",
+    # status line
+    "opening": "Roll to see who starts",
+    "opening_roll": "{name} rolled {a}, {other} rolled {b}: {first} starts",
+    "opening_roll_you": "{name} rolled {a}, {other} rolled {b}: you start",
+    "your_roll": "{name}: your turn, roll the dice",
+    "your_move": "{name}: move {dice}",
+    "your_finish": "{name}: click the dice to finish your turn",
+    "thinking": "{name} is thinking…",
+    "rolled": "{name} rolled {a}-{b}",
+    "passes": "{name} cannot move and passes",
+    "doubles": "{name} doubles to {value}",
+    "takes": "{name} takes: the cube is at {value}",
+    "drops": "{name} drops",
+    "decide_cube": "{name}: {other} doubles to {value}. Take or drop?",
+    "decide_resign": "{name}: {other} offers to resign a {kind}. Accept?",
+    "refuses": "{name} refuses",
+    "tap_to_roll": "Roll the dice",
+    # results
+    "single": "single game",
+    "gammon": "gammon",
+    "backgammon": "backgammon",
+    "points_1": "1 point",
+    "points_n": "{n} points",
+    "game_won": "{name} wins a {kind}: {points}",
+    "game_dropped": "{name} wins: the double was dropped ({points})",
+    "game_resigned": "{name} wins by resignation: {points}",
+    "match_won": "{name} wins the match {s0}\u2060–\u2060{s1}",
+    "click_next": "Click for the next game",
     # options menu
     "opt_title": "Options",
     "opt_auto_roll": "Automatic roll",

@@ -1,8 +1,6 @@
-"""The page's settings: view options (:class:`ViewOptions`) and the match to set up
-(:class:`MatchSetup`), both read from the URL's query string. Pure Python, no browser imports.
-
-View options change how the board looks and behaves, never the rules; the options menu and
-persistence (a later issue) read and write the same dataclass. URL parameters, for tests and demos:
+"""The URL's query string read into view options and a match (:class:`~web.model.setup.ViewOptions`,
+:class:`~web.model.setup.MatchSetup`). Pure Python, no browser imports. URL parameters, for tests
+and demos:
 
 =============  =======================================================  =========
 parameter      meaning                                                  default
@@ -39,74 +37,27 @@ The page also reads ``clockspeed`` (a factor on the time the clock sees, for tes
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+import math
+from dataclasses import replace
 from typing import Any
 
-VARIANTS = ("portes", "plakoto", "fevga", "tavli")  # tavli.matchsetup.VARIANTS
-LEVELS = ("beginner", "intermediate", "expert", "champion")  # tavli.ai.players' levels
-MOTHER_POINTS = (2, 1)  # tavli.matchsetup.OPTIONS, default first
-FIRST_CHECKER = ("pass", "quarter")
-PRIME = ("open", "free")
+from tavli.options import (
+    CLOCK_MODES,
+    DEFAULT_LENGTH,
+    FIRST_CHECKER,
+    LEVELS,
+    MAX_LENGTH,
+    MOTHER_POINTS,
+    PRIME,
+    RULE_PRESETS,
+    VARIANTS,
+)
+
+from .setup import MODES, MatchSetup, ViewOptions
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
-
-
-@dataclass(frozen=True)
-class ViewOptions:
-    """How the board is shown and driven."""
-
-    home_left: bool = False  # your home board bottom-left instead of bottom-right
-    anim_speed: float = 1.0  # animation speed factor; 0 = none
-    basic: bool = False  # flat, fast board without animation (seed 004)
-    auto_roll: bool = False
-    auto_bearoff: bool = False
-    click_to_finish: bool = False  # the turn ends by a click on the dice, not by itself
-    turn_board: bool = True  # pass-and-play: the player on roll has his home at the bottom
-
-    @property
-    def animate(self) -> bool:
-        return not self.basic and self.anim_speed > 0
-
-    def duration_ms(self, base: float) -> int:
-        """A slide of ``base`` milliseconds at this speed (0 when there is no animation)."""
-        return int(round(base / self.anim_speed)) if self.animate else 0
-
-    def pause_ms(self, base: float) -> int:
-        """A pause of ``base`` milliseconds at this speed (between the computer's moves): kept
-        with basic graphics, none at speed 0 (tests)."""
-        return int(round(base / self.anim_speed)) if self.anim_speed > 0 else 0
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    """Which match to play."""
-
-    mode: str = "cpu"  # "cpu": you against the computer; "pvp": two players on this device
-    length: int = 3
-    rules: str = "international"
-    seed: int | None = None
-    clock: str = "off"  # tavli.clock mode: "off", "standard" or "blitz"
-    money: bool = False  # money play: no target score (``length`` is then ignored)
-    level: str = "intermediate"  # the computer's level (web.prefs.LEVELS)
-    names: tuple[str, str] = ("", "")  # "" = the default name
-    variant: str = "portes"  # portes, plakoto, fevga or tavli (the rotation)
-    mother_points: int = 2  # Plakoto: what a pinned mother wins (2, or 1: a plain win)
-    first_checker: str = "pass"  # Fevga: "pass" the opponent's start, or reach his "quarter"
-    prime: str = "open"  # Fevga: a prime shutting the opponent out must be "open"ed, or is "free"
-
-    def match_args(self) -> dict[str, Any]:
-        """The keyword arguments of :class:`tavli.match.Match` besides the rules, dice and clock:
-        ``length`` (None = money play, Portes only), ``variant`` and the ``options`` of its games."""
-        portes = self.variant == "portes"
-        options: dict[str, Any] = {}
-        if self.variant in ("plakoto", "tavli"):
-            options["mother_points"] = self.mother_points
-        if self.variant in ("fevga", "tavli"):
-            options["first_checker"] = self.first_checker
-            options["prime"] = self.prime
-        return {"length": None if self.money and portes else self.length, "variant": self.variant,
-                "options": options or None}
+MOTHER_PARAMS = tuple(str(n) for n in MOTHER_POINTS)
 
 
 def _bool(text: str, default: bool) -> bool:
@@ -123,7 +74,7 @@ def _float(text: str, default: float, low: float, high: float) -> float:
         value = float(text)
     except ValueError:
         return default
-    if value != value:  # NaN
+    if math.isnan(value):
         return default
     return min(high, max(low, value))
 
@@ -165,9 +116,15 @@ def query_params(query: str) -> dict[str, str]:
     return params
 
 
+def length_param(params: dict[str, str]) -> int:
+    """The match length the ``length`` parameter asks for (1..25; the default when unreadable)."""
+    return _int(params.get("length", ""), DEFAULT_LENGTH, 1, MAX_LENGTH) or DEFAULT_LENGTH
+
+
 def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
     """Options and setup from a URL query string (``?a=1&b=2`` or ``a=1&b=2``); anything unknown
-    or malformed is ignored and the default kept."""
+    or malformed is ignored and the default kept. The setup is the one asked for, not made
+    consistent (:meth:`MatchSetup.fitted` does that for the choices kept)."""
     params = query_params(query)
     opts = ViewOptions()
     setup = MatchSetup()
@@ -179,24 +136,25 @@ def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
                       ("clickdice", "click_to_finish"), ("turn", "turn_board")):
         if key in params:
             opts = replace(opts, **{name: _bool(params[key], getattr(opts, name))})
-    if params.get("mode", "").lower() in ("cpu", "pvp"):
+    if params.get("mode", "").lower() in MODES:
         setup = replace(setup, mode=params["mode"].lower())
     if "length" in params:
-        setup = replace(setup, length=_int(params["length"], setup.length, 1, 25))
-    if params.get("rules", "").lower() in ("international", "greek"):
+        setup = replace(setup, length=length_param(params))
+    if params.get("rules", "").lower() in RULE_PRESETS:
         setup = replace(setup, rules=params["rules"].lower())
-    if params.get("clock", "").lower() in ("off", "standard", "blitz"):
+    if params.get("clock", "").lower() in CLOCK_MODES:
         setup = replace(setup, clock=params["clock"].lower())
-    if "money" in params:
-        setup = replace(setup, money=_bool(params["money"], False))
     if "seed" in params:
         setup = replace(setup, seed=_int(params["seed"], None, 0, 2**53))
     for key, name, choices in (("variant", "variant", VARIANTS), ("first", "first_checker", FIRST_CHECKER),
                                ("prime", "prime", PRIME), ("level", "level", LEVELS)):
         if params.get(key, "").strip().lower() in choices:
-            setup = replace(setup, **{name: params[key].strip().lower()})
-    if params.get("mother", "").strip() in ("1", "2"):
+            choice: dict[str, Any] = {name: params[key].strip().lower()}
+            setup = replace(setup, **choice)
+    if params.get("mother", "").strip() in MOTHER_PARAMS:
         setup = replace(setup, mother_points=int(params["mother"].strip()))
+    if _bool(params.get("money", ""), False) and setup.variant == "portes":
+        setup = replace(setup, length=None)  # money play is Portes's only: the others keep the length
     return opts, setup
 
 
@@ -206,8 +164,3 @@ MATCH_PARAMS = ("mode", "length", "rules", "seed", "clock", "money", "variant", 
 def fixes_match(query: str) -> bool:
     """Whether the URL names the match to play (then the new-match screen is skipped)."""
     return any(name in MATCH_PARAMS for name in query_params(query))
-
-
-def option_names() -> list[str]:
-    """The fields of :class:`ViewOptions`, for a menu."""
-    return [f.name for f in fields(ViewOptions)]

@@ -4,7 +4,7 @@
 * :func:`storage_state`: whether anything can be kept at all (no localStorage, or one that refuses
   every write): the page then says once that nothing will be kept (:data:`STORAGE_WORDS`).
 * :class:`Unreadable`: a save that cannot be used. It is set aside under
-  ``tavli.match.corrupt.<stamp>`` (:func:`web.saves.set_aside`); when the storage has no room for
+  ``tavli.match.corrupt.<stamp>`` (:func:`web.model.saves.set_aside`); when the storage has no room for
   the copy it stays where it was and the page saves nothing until the player has downloaded or
   discarded it (``held``): a new match never overwrites a save the player has not given up.
 * :func:`resume`: the saved match made into a controller, its clock resumed and drawn once
@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any
 
 from .saves import MATCH_KEY, Loaded, set_aside
-from .settings import MATCH_PARAMS, query_params
+from .url import MATCH_PARAMS, query_params
 
 PROBE_KEY = "tavli.probe"
 
@@ -68,7 +68,7 @@ class Unreadable:
 
 
 def unreadable(loaded: Loaded) -> Unreadable | None:
-    """The unreadable save :func:`web.saves.load_match` found, or None."""
+    """The unreadable save :func:`web.model.saves.load_match` found, or None."""
     if loaded.problem is None:
         return None
     return Unreadable(text=loaded.text or "", problem=loaded.problem, moved_to=loaded.moved_to)
@@ -109,10 +109,10 @@ def download_name(stamp: Any) -> str:
 def draw_once(ctl: Any) -> None:
     """What the page draws of ``ctl`` at its first refresh (raises what drawing would raise;
     the page guards its first refresh too)."""
-    from . import dialogs
-    from . import geometry as g
-    from .panel import announce_html, clock_bars, clock_html, panel_html
-    from .render import render_board
+    from web.view import dialogs
+    from web.view import geometry as g
+    from web.view.panel import announce_html, clock_bars, clock_html, panel_html
+    from web.view.render import render_board
 
     view = ctl.board_view()
     render_board(view, g.Layout(ctl.options.home_left, False))
@@ -124,9 +124,9 @@ def draw_once(ctl: Any) -> None:
     panel_html(panel, clock_html(bars, ctl.names, (1 - bottom, bottom)))
     phase = ctl.page_phase()
     if phase == "cube":
-        dialogs.cube(ctl)
+        dialogs.cube(ctl.cube_question())
     elif phase == "resign":
-        dialogs.answer(ctl)
+        dialogs.answer(ctl.resign_answer())
 
 
 def problem_text(error: BaseException) -> str:
@@ -139,8 +139,8 @@ def resume(loaded: Loaded, store: Any, make_controller: Callable[..., Any], *, s
     ``check``; ``(None, Unreadable)`` when any of it fails: the save is then set aside (or held).
     ``make_controller(setup, match)`` as :class:`web.dom.BoardApp` takes it."""
     try:
-        ctl = make_controller(loaded.setup.setup(), loaded.match)
-        loaded.match.resume(now)
+        ctl = make_controller(loaded.setup, loaded.match)
+        ctl.match.resume(now)
         check(ctl)
         return ctl, None
     except Exception as error:
@@ -152,7 +152,7 @@ def resume(loaded: Loaded, store: Any, make_controller: Callable[..., Any], *, s
 
 
 def match_params(query: str | None) -> dict[str, str]:
-    """The parameters of ``query`` that name a match (:data:`web.settings.MATCH_PARAMS`)."""
+    """The parameters of ``query`` that name a match (:data:`web.model.url.MATCH_PARAMS`)."""
     return {k: v for k, v in query_params(query or "").items() if k in MATCH_PARAMS}
 
 

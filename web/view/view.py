@@ -19,16 +19,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tavli import CHECKERS, Position
-from tavli.games.registry import game_kind
-
-VARIANTS = ("portes", "plakoto", "fevga")
+from tavli import CHECKERS
+from tavli.games.registry import game_kind, kind_of
 
 
 def top_point(variant: str, own: int) -> int:
     """Where the top side's point ``own`` (1..24, his numbering) lies in the bottom numbering; the
     map is its own inverse. Portes and Plakoto: ``25 - own``; Fevga: ``own - 12`` or ``own + 12``."""
     return game_kind(variant).opponent_point(own)
+
+
+@dataclass(frozen=True)
+class Motion:
+    """One checker sliding, in bottom numbering: ``side`` 0 = bottom's checker, 1 = top's."""
+
+    side: int
+    start: int
+    end: int
 
 
 @dataclass(frozen=True)
@@ -41,7 +48,7 @@ class DieView:
 
 @dataclass(frozen=True)
 class BoardView:
-    """Everything :func:`web.render.render_board` draws."""
+    """Everything :func:`web.view.render.render_board` draws."""
 
     bottom: tuple[int, ...]
     top: tuple[int, ...]
@@ -60,22 +67,13 @@ class BoardView:
 
     @classmethod
     def of_position(cls, position: Any, **kw: object) -> BoardView:
-        """The board for ``position`` (Portes, Plakoto or Fevga, told apart by its type) with its
-        player on roll at the bottom."""
-        variant, pinned = "portes", frozenset()
-        if not isinstance(position, Position):
-            from tavli.games.plakoto import PlakotoPosition
-
-            if isinstance(position, PlakotoPosition):
-                variant = "plakoto"
-                pinned = frozenset({(0, p) for p in position.player_pinned}
-                                   | {(1, 25 - p) for p in position.opponent_pinned})
-            else:
-                from tavli.games.fevga import FevgaPosition
-
-                if isinstance(position, FevgaPosition):
-                    variant = "fevga"
-        kw = {"variant": variant, "pinned": pinned, **kw}
+        """The board for ``position`` (Portes, Plakoto or Fevga: the game its registry record names)
+        with its player on roll at the bottom."""
+        kind = kind_of(position)
+        pinned = frozenset[tuple[int, int]]()
+        if kind.pins:
+            pinned = frozenset({(0, p) for p in position.player_pinned} | {(1, 25 - p) for p in position.opponent_pinned})
+        kw = {"variant": kind.name, "pinned": pinned, **kw}
         return cls(tuple(position.player), tuple(position.opponent), **kw)  # type: ignore[arg-type]
 
     def side(self, side: int) -> tuple[int, ...]:
@@ -152,3 +150,36 @@ class PanelView:
     variant: str = "portes"  # the game in play (``document.body.dataset.variant``)
     time_up: str = ""  # said on the board when a player's time is up ("" = no one's)
     time_up_player: int | None = None  # whose time is up
+
+
+@dataclass(frozen=True)
+class CubeQuestion:
+    """A double offered, as its dialog asks it: ``actor`` must answer ``other``'s double of the
+    cube at ``cube`` (to twice that)."""
+
+    actor: str
+    other: str
+    cube: int
+
+
+@dataclass(frozen=True)
+class ResignAnswer:
+    """A resignation offered, as its dialog asks it: ``actor`` may accept ``other``'s offer of a
+    ``level`` (a :class:`tavli.game.Outcome`) with the cube at ``cube``."""
+
+    actor: str
+    other: str
+    level: Any
+    cube: int
+
+
+@dataclass(frozen=True)
+class ResignChoice:
+    """Resigning the game, as its dialog offers it: to ``other``, at one of ``levels`` (when the
+    rules take ``offers``), else at once for ``cost`` points."""
+
+    other: str
+    levels: tuple[Any, ...]
+    cube: int
+    offers: bool
+    cost: int

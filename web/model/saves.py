@@ -6,7 +6,7 @@ Two keys:
 
 * ``tavli.match`` — the match exactly as :func:`tavli.formats.savefile.dumps` writes it (the versioned
   ``tavli-match`` document), so the stored text is also a valid export;
-* ``tavli.match.setup`` — who plays it (the :class:`web.prefs.NewMatch` choices: opponent and
+* ``tavli.match.setup`` — who plays it (a :class:`web.model.setup.MatchSetup`: opponent and
   level, names, clock), needed to resume against the computer.
 
 A save that cannot be read (damaged, foreign, from a newer version) is never deleted and never
@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tavli import safejson
 from tavli.match import Match
-from web.prefs import NewMatch, new_match_from_dict, new_match_to_dict
+
+from .prefs import setup_from_dict, setup_to_dict
+from .setup import MatchSetup
 
 MATCH_KEY = "tavli.match"
 SETUP_KEY = "tavli.match.setup"
@@ -40,10 +42,10 @@ class Loaded:
     """What :func:`load_match` found. ``match`` None: nothing to resume (no save, or it was set
     aside). ``problem``: why a save could not be read (report it once); ``moved_to``: the key its
     text now lives under (None with a problem: there was no room to copy it, it is still under
-    ``tavli.match``; see :mod:`web.keeping`)."""
+    ``tavli.match``; see :mod:`web.model.keeping`)."""
 
     match: Match | None = None
-    setup: NewMatch = NewMatch()
+    setup: MatchSetup = field(default_factory=MatchSetup)
     problem: str | None = None
     moved_to: str | None = None
     text: str | None = None  # the save as stored (kept to set it aside, or download it)
@@ -54,7 +56,7 @@ class Loaded:
         return self.match is not None and self.match.phase == "match-over"
 
 
-def save_match(storage: Any, match: Match, setup: NewMatch | None = None) -> bool:
+def save_match(storage: Any, match: Match, setup: MatchSetup | None = None) -> bool:
     """Store ``match`` (and who plays it). False when the storage refused the write (full,
     disabled, absent); the game goes on unsaved."""
     if storage is None:
@@ -68,7 +70,7 @@ def save_match(storage: Any, match: Match, setup: NewMatch | None = None) -> boo
     try:
         storage[MATCH_KEY] = text
         if setup is not None:
-            storage[SETUP_KEY] = json.dumps(new_match_to_dict(setup), ensure_ascii=False)
+            storage[SETUP_KEY] = json.dumps(setup_to_dict(setup), ensure_ascii=False)
     except Exception:
         return False
     return True
@@ -84,12 +86,12 @@ def clear_match(storage: Any) -> None:
             pass
 
 
-def load_setup(storage: Any) -> NewMatch:
+def load_setup(storage: Any) -> MatchSetup:
     try:
         text = storage.get(SETUP_KEY) if storage is not None else None
-        return new_match_from_dict(safejson.loads(text)) if text else NewMatch()
+        return setup_from_dict(safejson.loads(text)) if text else MatchSetup()
     except Exception:
-        return NewMatch()
+        return MatchSetup()
 
 
 def corrupt_key(storage: Any, stamp: str) -> str:
@@ -117,7 +119,7 @@ def set_aside(storage: Any, text: str, stamp: str) -> str | None:
 def load_match(
     storage: Any,
     *,
-    stamp: str | int | float = "0",
+    stamp: str | float = "0",
     dice: Any = None,
     time: Callable[[], float] | None = None,
 ) -> Loaded:

@@ -3,15 +3,16 @@ imports (the DOM layer passes localStorage in: see :mod:`web.storage`).
 
 :class:`Prefs` holds
 
-* ``view``: the options menu's board options, :class:`web.settings.ViewOptions` (auto roll — which
+* ``view``: the options menu's board options, :class:`web.model.setup.ViewOptions` (auto roll — which
   stops you offering the cube —, auto bear-off (off by default), click the dice to finish the turn,
   basic graphics, home side, animation speed, turning the board in pass-and-play);
 * ``sound`` (on/off) and ``language`` (``"el"``, ``"en"``, ``"bg"``, or None to follow the browser:
-  see :func:`web.i18n.choose_language`);
-* ``new_match``: the last choices of the new-match screen (:class:`NewMatch`: opponent and
-  level, game (Portes, Plakoto, Fevga or the Tavli rotation) and its rule options, match length
-  or money play, rules, clock, player names). :func:`fit_new_match` keeps them consistent: money
-  play is Portes only, a Tavli match is played to 3, 5 or 7 points.
+  see :func:`web.model.i18n.choose_language`);
+* ``new_match``: the last choices of the new-match screen (a :class:`web.model.setup.MatchSetup`:
+  opponent and level, game (Portes, Plakoto, Fevga or the Tavli rotation) and its rule options,
+  match length or money play, rules, clock, player names; no seed), kept consistent
+  (:meth:`~web.model.setup.MatchSetup.fitted`: money play is Portes only, a Tavli match is played
+  to 3, 5 or 7 points).
 
 Reading never fails: :func:`loads` takes whatever was stored — nothing, foreign JSON, a
 half-valid document from an older or newer version — and keeps each field that is valid, the
@@ -30,86 +31,20 @@ import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from tavli import options as choices
 from tavli import safejson
-from web.settings import (
-    FIRST_CHECKER,
-    LEVELS,
-    MOTHER_POINTS,
-    PRIME,
-    VARIANTS,
-    MatchSetup,
-    ViewOptions,
-    parse_query,
-    query_params,
-)
+
+from .setup import MODES, MatchSetup, ViewOptions
+from .url import MOTHER_PARAMS, length_param, parse_query, query_params
 
 STORAGE_KEY = "tavli.prefs"
 FORMAT = "tavli-prefs"
 VERSION = 1
 
 LANGUAGES = ("el", "en", "bg")
-MODES = ("cpu", "pvp")  # against the computer / two players on this device
-GAMES = VARIANTS  # portes, plakoto, fevga, tavli (the three in rotation)
-LENGTHS = (1, 3, 5, 7, 9, 11, 15, 25)  # the menu's choices, and None: money play
-TAVLI_LENGTHS = (3, 5, 7)  # a Tavli match is played to one of these
-VARIANT_LENGTH = 5  # the length a Plakoto, Fevga or Tavli match takes when money play was chosen
-MAX_LENGTH = 25  # any length 1..25 is kept (tavli.matchsetup.MAX_LENGTH)
-RULES = ("international", "greek")
-CLOCKS = ("off", "standard", "blitz")  # tavli.clock.MODES
 ANIM_SPEEDS = (0.0, 0.5, 1.0, 2.0)  # the menu's choices; any value in [0, MAX_ANIM_SPEED] is kept
 MAX_ANIM_SPEED = 10.0
 MAX_NAME = 24
-
-
-@dataclass(frozen=True)
-class NewMatch:
-    """The new-match screen's choices. ``length`` None = money play. ``names``: the two players'
-    names, "" = the default ("You", "Computer", "Player 2")."""
-
-    mode: str = "cpu"
-    level: str = "intermediate"
-    game: str = "portes"
-    length: int | None = 3
-    rules: str = "international"
-    clock: str = "off"
-    names: tuple[str, str] = ("", "")
-    mother_points: int = 2  # Plakoto (and Tavli): what a pinned mother wins
-    first_checker: str = "pass"  # Fevga (and Tavli): the first-checker rule
-    prime: str = "open"  # Fevga (and Tavli): the prime rule
-
-    @property
-    def money(self) -> bool:
-        return self.length is None
-
-    def setup(self, seed: int | None = None) -> MatchSetup:
-        """The board's :class:`web.settings.MatchSetup` (which knows no money play: a money session
-        starts as a 1-point setup there; use ``length`` directly to create the match)."""
-        return MatchSetup(mode=self.mode, length=self.length or 1, rules=self.rules, seed=seed, clock=self.clock,
-                          money=self.length is None, level=self.level, names=self.names, variant=self.game,
-                          mother_points=self.mother_points, first_checker=self.first_checker, prime=self.prime)
-
-    @classmethod
-    def of_setup(cls, setup: MatchSetup) -> NewMatch:
-        """The choices that give ``setup`` (a match set up from the URL)."""
-        return fit_new_match(cls(
-            mode=setup.mode, level=setup.level, game=setup.variant,
-            length=None if setup.money and setup.variant == "portes" else setup.length,
-            rules=setup.rules, clock=setup.clock, names=tuple(setup.names), mother_points=setup.mother_points,
-            first_checker=setup.first_checker, prime=setup.prime))
-
-
-def fit_new_match(new_match: NewMatch) -> NewMatch:
-    """The choices made consistent with the game: Plakoto, Fevga and the Tavli match have no money
-    play (they take :data:`VARIANT_LENGTH` points instead), and a Tavli match is played to 3, 5 or
-    7 points (the nearest of them). Portes is left as it is."""
-    game, length = new_match.game, new_match.length
-    if game == "portes":
-        return new_match
-    if length is None:
-        length = VARIANT_LENGTH
-    if game == "tavli" and length not in TAVLI_LENGTHS:
-        length = min(TAVLI_LENGTHS, key=lambda n: (abs(n - length), -n))
-    return new_match if length == new_match.length else replace(new_match, length=length)
 
 
 @dataclass(frozen=True)
@@ -120,7 +55,7 @@ class Prefs:
     view: ViewOptions = field(default_factory=ViewOptions)
     sound: bool = True
     language: str | None = None  # None: follow the browser's languages
-    new_match: NewMatch = field(default_factory=NewMatch)
+    new_match: MatchSetup = field(default_factory=MatchSetup)
 
 
 # --- reading, field by field --------------------------------------------------------------------
@@ -130,8 +65,8 @@ def _bool(value: Any, default: bool) -> bool:
     return value if isinstance(value, bool) else default
 
 
-def _choice(value: Any, choices: tuple, default: Any) -> Any:
-    return value if isinstance(value, str) and value in choices else default
+def _choice(value: Any, allowed: tuple[Any, ...], default: Any) -> Any:
+    return value if isinstance(value, str) and value in allowed else default
 
 
 def _speed(value: Any, default: float) -> float:
@@ -161,7 +96,7 @@ def _names(value: Any, default: tuple[str, str]) -> tuple[str, str]:
 def _length(value: Any, default: int | None) -> int | None:
     if value is None or value == "money":
         return None
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_LENGTH:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= choices.MAX_LENGTH:
         return value
     return default
 
@@ -171,7 +106,7 @@ def view_from_dict(data: Any) -> ViewOptions:
     base = ViewOptions()
     if not isinstance(data, dict):
         return base
-    values = {}
+    values: dict[str, Any] = {}
     for f in fields(ViewOptions):
         default = getattr(base, f.name)
         if f.name not in data:
@@ -187,37 +122,40 @@ def view_to_dict(view: ViewOptions) -> dict[str, Any]:
     return {f.name: getattr(view, f.name) for f in fields(ViewOptions)}
 
 
-def new_match_from_dict(data: Any) -> NewMatch:
-    base = NewMatch()
+def setup_from_dict(data: Any) -> MatchSetup:
+    """The new-match choices kept (``new_match`` of the preferences, or a save's setup), field by
+    field, made consistent (:meth:`MatchSetup.fitted`). The game is stored as ``game``."""
+    base = MatchSetup()
     if not isinstance(data, dict):
         return base
     mother = data.get("mother_points")
-    return fit_new_match(NewMatch(
+    return MatchSetup(
         mode=_choice(data.get("mode"), MODES, base.mode),
-        level=_choice(data.get("level"), LEVELS, base.level),
-        game=_choice(data.get("game"), GAMES, base.game),
+        level=_choice(data.get("level"), choices.LEVELS, base.level),
+        variant=_choice(data.get("game"), choices.VARIANTS, base.variant),
         length=_length(data["length"], base.length) if "length" in data else base.length,
-        rules=_choice(data.get("rules"), RULES, base.rules),
-        clock=_choice(data.get("clock"), CLOCKS, base.clock),
+        rules=_choice(data.get("rules"), choices.RULE_PRESETS, base.rules),
+        clock=_choice(data.get("clock"), choices.CLOCK_MODES, base.clock),
         names=_names(data.get("names"), base.names),
-        mother_points=mother if type(mother) is int and mother in MOTHER_POINTS else base.mother_points,
-        first_checker=_choice(data.get("first_checker"), FIRST_CHECKER, base.first_checker),
-        prime=_choice(data.get("prime"), PRIME, base.prime),
-    ))
+        mother_points=mother if type(mother) is int and mother in choices.MOTHER_POINTS else base.mother_points,
+        first_checker=_choice(data.get("first_checker"), choices.FIRST_CHECKER, base.first_checker),
+        prime=_choice(data.get("prime"), choices.PRIME, base.prime),
+    ).fitted()
 
 
-def new_match_to_dict(new_match: NewMatch) -> dict[str, Any]:
+def setup_to_dict(setup: MatchSetup) -> dict[str, Any]:
+    """The choices of ``setup`` as stored (its seed is not kept)."""
     return {
-        "mode": new_match.mode,
-        "level": new_match.level,
-        "game": new_match.game,
-        "length": new_match.length,
-        "rules": new_match.rules,
-        "clock": new_match.clock,
-        "names": list(new_match.names),
-        "mother_points": new_match.mother_points,
-        "first_checker": new_match.first_checker,
-        "prime": new_match.prime,
+        "mode": setup.mode,
+        "level": setup.level,
+        "game": setup.variant,
+        "length": setup.length,
+        "rules": setup.rules,
+        "clock": setup.clock,
+        "names": list(setup.names),
+        "mother_points": setup.mother_points,
+        "first_checker": setup.first_checker,
+        "prime": setup.prime,
     }
 
 
@@ -231,7 +169,7 @@ def from_dict(data: Any) -> Prefs:
         view=view_from_dict(data.get("view")),
         sound=_bool(data.get("sound"), base.sound),
         language=language if language in LANGUAGES else None,
-        new_match=new_match_from_dict(data.get("new_match")),
+        new_match=setup_from_dict(data.get("new_match")),
     )
 
 
@@ -242,7 +180,7 @@ def to_dict(prefs: Prefs) -> dict[str, Any]:
         "view": view_to_dict(prefs.view),
         "sound": prefs.sound,
         "language": prefs.language,
-        "new_match": new_match_to_dict(prefs.new_match),
+        "new_match": setup_to_dict(prefs.new_match),
     }
 
 
@@ -288,13 +226,13 @@ def save(storage: Any, prefs: Prefs, key: str = STORAGE_KEY) -> bool:
 
 # --- URL parameters -----------------------------------------------------------------------------
 
-# parameter of web.settings.parse_query -> field of ViewOptions
+# parameter of web.model.url.parse_query -> field of ViewOptions
 _VIEW_PARAMS = {"home": "home_left", "anim": "anim_speed", "basic": "basic", "autoroll": "auto_roll",
                 "autooff": "auto_bearoff", "clickdice": "click_to_finish", "turn": "turn_board"}
 
 
 def overlay_query(prefs: Prefs, query: str) -> tuple[Prefs, int | None]:
-    """``prefs`` with the options given in the URL (``web.settings`` parameters) put over it, and
+    """``prefs`` with the options given in the URL (:mod:`web.model.url` parameters) put over it, and
     the ``seed`` asked for (or None). Only parameters present in the query change anything; the
     result is for this visit (save it only when the player changes an option)."""
     present = set(query_params(query))
@@ -303,18 +241,19 @@ def overlay_query(prefs: Prefs, query: str) -> tuple[Prefs, int | None]:
     new_match = prefs.new_match
     if params_valid(query, "mode", MODES):
         new_match = replace(new_match, mode=setup.mode)
-    if "length" in present and _length(setup.length, None) is not None:
-        new_match = replace(new_match, length=setup.length)
-    if params_valid(query, "rules", RULES):
+    if "length" in present:  # (money play in the URL is for its own match, not kept)
+        new_match = replace(new_match, length=length_param(query_params(query)))
+    if params_valid(query, "rules", choices.RULE_PRESETS):
         new_match = replace(new_match, rules=setup.rules)
-    for param, name, choices in (("variant", "game", GAMES), ("first", "first_checker", FIRST_CHECKER),
-                                 ("prime", "prime", PRIME), ("level", "level", LEVELS),
-                                 ("mother", "mother_points", ("1", "2"))):
-        if params_valid(query, param, choices):
-            new_match = replace(new_match, **{name: getattr(setup, "variant" if name == "game" else name)})
-    return replace(prefs, view=view, new_match=fit_new_match(new_match)), setup.seed
+    for param, name, allowed in (("variant", "variant", choices.VARIANTS),
+                                 ("first", "first_checker", choices.FIRST_CHECKER), ("prime", "prime", choices.PRIME),
+                                 ("level", "level", choices.LEVELS), ("mother", "mother_points", MOTHER_PARAMS)):
+        if params_valid(query, param, allowed):
+            new_match = replace(new_match, **{name: getattr(setup, name)})
+    return replace(prefs, view=view, new_match=new_match.fitted()), setup.seed
 
 
 def params_valid(query: str, name: str, choices: tuple[str, ...]) -> bool:
+    """Whether the URL gives parameter ``name`` one of ``choices``."""
     value = query_params(query).get(name)  # (not urllib.parse: ~60 ms to import in the browser)
     return value is not None and value.strip().lower() in choices

@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import Any
 
+from tavli import options as choices
 from tavli.games.base import Outcome
+from web.model import prefs as P
+from web.model.i18n import LANGUAGES, NAMES, kind_text, points_text, t
+from web.model.i18n.rules import rules_html
+from web.model.prefs import Prefs
+from web.model.setup import MatchSetup
 
-from . import prefs as P
-from .i18n import LANGUAGES, NAMES, rules_html
-from .prefs import NewMatch, Prefs
-from .strings import points_text, t
+from .view import CubeQuestion, ResignAnswer, ResignChoice
 
 LEVEL_ACTIONS = {Outcome.SINGLE: "resign-single", Outcome.GAMMON: "resign-gammon",
                  Outcome.BACKGAMMON: "resign-backgammon"}
-KIND_KEYS = {Outcome.SINGLE: "single", Outcome.GAMMON: "gammon", Outcome.BACKGAMMON: "backgammon"}
 ANIM_KEYS = {0.0: "opt_anim_off", 0.5: "opt_anim_slow", 1.0: "opt_anim_normal", 2.0: "opt_anim_fast"}
 
 
@@ -84,12 +87,12 @@ def _select_some(name: str, options: list[tuple[str, str]], chosen: str, allowed
     return f'<select name="{name}">{opts}</select>'
 
 
-def _variant_options(nm: NewMatch) -> str:
+def _variant_options(nm: MatchSetup) -> str:
     """The rule options of the game chosen: Plakoto's mother, Fevga's first checker and prime
     (a Tavli match: all of them); hidden when the game has none."""
-    plakoto = nm.game in ("plakoto", "tavli")
-    fevga = nm.game in ("fevga", "tavli")
-    mothers = [(str(n), t(f"nm_mother_{n}")) for n in P.MOTHER_POINTS]
+    plakoto = nm.variant in ("plakoto", "tavli")
+    fevga = nm.variant in ("fevga", "tavli")
+    mothers = [(str(n), t(f"nm_mother_{n}")) for n in choices.MOTHER_POINTS]
     return (
         f'<fieldset class="row variant-options plakoto-options"{"" if plakoto else " hidden"}>'
         f'<legend>{_e(t("nm_plakoto_rules"))}</legend>'
@@ -97,50 +100,50 @@ def _variant_options(nm: NewMatch) -> str:
         + _select("mother_points", mothers, str(nm.mother_points)) + "</label></fieldset>"
         + f'<fieldset class="row variant-options fevga-options"{"" if fevga else " hidden"}>'
         f'<legend>{_e(t("nm_fevga_rules"))}</legend>'
-        + "".join(_radio("first_checker", v, t(f"nm_first_{v}"), nm.first_checker == v) for v in P.FIRST_CHECKER)
-        + "".join(_radio("prime", v, t(f"nm_prime_{v}"), nm.prime == v) for v in P.PRIME)
+        + "".join(_radio("first_checker", v, t(f"nm_first_{v}"), nm.first_checker == v) for v in choices.FIRST_CHECKER)
+        + "".join(_radio("prime", v, t(f"nm_prime_{v}"), nm.prime == v) for v in choices.PRIME)
         + "</fieldset>"
     )
 
 
-def new_match(nm: NewMatch, can_cancel: bool) -> Dialog:
+def new_match(nm: MatchSetup, can_cancel: bool) -> Dialog:
     """The new-match screen, filled with the last choices (``nm``, made consistent first). Only
     what applies to the game chosen can be picked: Plakoto, Fevga and the Tavli match (no cube,
     Greek scoring) have no money play and no choice of rules (disabled, a note says why), a Tavli
     match is played to 3, 5 or 7 points; their rule options show for them only. The page draws
     the screen again when the game changes (:func:`read_new_match` then this)."""
-    nm = P.fit_new_match(nm)
-    portes = nm.game == "portes"
-    lengths = [(str(n), points_text(n)) for n in P.LENGTHS] + [("money", t("nm_money"))]
+    nm = nm.fitted()
+    portes = nm.variant == "portes"
+    lengths = [(str(n), points_text(n)) for n in choices.LENGTHS] + [("money", t("nm_money"))]
     allowed = {v for v, _ in lengths}
     why_length = ""
-    if nm.game == "tavli":
-        allowed = {str(n) for n in P.TAVLI_LENGTHS}
+    if nm.variant == "tavli":
+        allowed = {str(n) for n in choices.TAVLI_LENGTHS}
         why_length = t("nm_length_tavli")
     elif not portes:
         allowed.discard("money")
         why_length = t("nm_length_variant")
-    levels = [(lv, t(f"level_{lv}")) for lv in P.LEVELS]
-    games = [(g, t(f"game_{g}")) for g in P.GAMES]
+    levels = [(lv, t(f"level_{lv}")) for lv in choices.LEVELS]
+    games = [(g, t(f"game_{g}")) for g in choices.VARIANTS]
     pvp = nm.mode == "pvp"
     rules_note = "" if portes else f'<small class="why" data-why="rules">{_e(t("nm_rules_variant"))}</small>'
     length_note = f'<small class="why" data-why="length">{_e(why_length)}</small>' if why_length else ""
     body = (
-        f'<form class="nm" data-game="{_e(nm.game)}" onsubmit="return false">'
+        f'<form class="nm" data-game="{_e(nm.variant)}" onsubmit="return false">'
         f'<fieldset class="row"><legend>{_e(t("nm_opponent"))}</legend>'
         + _radio("mode", "cpu", t("nm_cpu"), not pvp) + _radio("mode", "pvp", t("nm_pvp"), pvp)
         + f'<label class="field level"{" hidden" if pvp else ""}><span>{_e(t("nm_level"))}</span>'
         + _select("level", levels, nm.level) + "</label></fieldset>"
-        + f'<div class="row2"><label class="field"><span>{_e(t("nm_game"))}</span>{_select("game", games, nm.game)}</label>'
+        + f'<div class="row2"><label class="field"><span>{_e(t("nm_game"))}</span>{_select("game", games, nm.variant)}</label>'
         + f'<label class="field"><span>{_e(t("nm_length"))}</span>'
         + _select_some("length", lengths, length_value(nm.length), allowed) + f"{length_note}</label></div>"
         + _variant_options(nm)
         + f'<fieldset class="row rules"{"" if portes else " disabled"}><legend>{_e(t("nm_rules"))}</legend>'
-        + "".join(_radio("rules", r, t(f"rules_{r}"), nm.rules == r, t(f"rules_{r}_note")) for r in P.RULES)
+        + "".join(_radio("rules", r, t(f"rules_{r}"), nm.rules == r, t(f"rules_{r}_note")) for r in choices.RULE_PRESETS)
         + rules_note + "</fieldset>"
         + f'<fieldset class="row"><legend>{_e(t("nm_clock"))}</legend>'
         + "".join(_radio("clock", c, t(f"clock_{c}"), nm.clock == c, t(f"clock_{c}_note") if c != "off" else "")
-                  for c in P.CLOCKS)
+                  for c in choices.CLOCK_MODES)
         + "</fieldset>"
         + f'<fieldset class="row names"><legend>{_e(t("nm_names"))}</legend>'
         + f'<input name="name0" maxlength="{P.MAX_NAME}" value="{_e(nm.names[0])}" '
@@ -154,10 +157,10 @@ def new_match(nm: NewMatch, can_cancel: bool) -> Dialog:
     return Dialog("new-match", _frame("new-match", t("nm_title"), body, buttons), can_cancel)
 
 
-def read_new_match(values: dict[str, str], base: NewMatch) -> NewMatch:
+def read_new_match(values: dict[str, str], base: MatchSetup) -> MatchSetup:
     """The new-match screen's choices from its form ``values`` (name -> value); anything odd keeps
-    ``base``'s choice. The result is made consistent (:func:`web.prefs.fit_new_match`)."""
-    data = P.new_match_to_dict(base)
+    ``base``'s choice. The result is made consistent (:meth:`~web.model.setup.MatchSetup.fitted`)."""
+    data = P.setup_to_dict(base)
     for key in ("mode", "level", "game", "rules", "clock", "first_checker", "prime"):
         if key in values:
             data[key] = values[key]
@@ -167,7 +170,7 @@ def read_new_match(values: dict[str, str], base: NewMatch) -> NewMatch:
         text = values["length"]
         data["length"] = None if text == "money" else (int(text) if text.isdigit() else base.length)
     data["names"] = [values.get("name0", base.names[0]), values.get("name1", base.names[1])]
-    return P.new_match_from_dict(data)
+    return P.setup_from_dict(data)
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -204,12 +207,12 @@ def options(prefs: Prefs) -> Dialog:
     return Dialog("options", _frame("options", t("opt_title"), body, _button("close", t("close"), True)))
 
 
-def read_options(values: dict[str, object], prefs: Prefs) -> Prefs:
+def read_options(values: dict[str, Any], prefs: Prefs) -> Prefs:
     """:class:`Prefs` from the options form (``data-opt`` -> checked or value)."""
     from dataclasses import replace
 
     v = prefs.view
-    view = {}
+    view: dict[str, Any] = {}
     for name in ("auto_roll", "auto_bearoff", "click_to_finish", "basic", "turn_board"):
         if isinstance(values.get(name), bool):
             view[name] = values[name]
@@ -245,7 +248,7 @@ def notice(text: str) -> Dialog:
 
 
 def unreadable_notice(held: bool) -> Dialog:
-    """A save that could not be used (web.keeping): set aside (OK), or ``held`` where it was, no
+    """A save that could not be used (web.model.keeping): set aside (OK), or ``held`` where it was, no
     room to copy it (Not now, Discard it and start fresh). Both offer to download it."""
     download = _button("download-save", t("save_download"), held)
     if held:
@@ -266,50 +269,41 @@ def resume_or_new() -> Dialog:
 # --- the match's questions ------------------------------------------------------------------------
 
 
-def cube(ctl) -> Dialog:
+def cube(q: CubeQuestion) -> Dialog:
     """A double offered to the person who must answer: Take / Drop, with the stakes."""
-    m = ctl.match
-    actor = m.to_act
-    value = m.cube * 2
-    body = (f'<p>{_e(t("dlg_cube_text", other=ctl.names[1 - actor], value=value))}</p>'
+    value = q.cube * 2
+    body = (f'<p>{_e(t("dlg_cube_text", other=q.other, value=value))}</p>'
             f'<ul class="stakes"><li>{_e(t("dlg_cube_take", value=value))}</li>'
-            f'<li>{_e(t("dlg_cube_drop", points=points_text(m.cube)))}</li></ul>')
+            f'<li>{_e(t("dlg_cube_drop", points=points_text(q.cube)))}</li></ul>')
     buttons = _button("drop", t("drop")) + _button("take", t("take"), True)
-    return Dialog("cube", _frame("cube", f'{ctl.names[actor]}: {t("dlg_cube_title")}', body, buttons), False)
+    return Dialog("cube", _frame("cube", f'{q.actor}: {t("dlg_cube_title")}', body, buttons), False)
 
 
-def answer(ctl) -> Dialog:
+def answer(q: ResignAnswer) -> Dialog:
     """A resignation offered to the person who must answer: Accept / Refuse."""
-    m = ctl.match
-    actor = m.to_act
-    level = m.resign_offer
-    pts = points_text(int(level) * m.cube)
-    body = (f'<p>{_e(t("dlg_answer_text", other=ctl.names[1 - actor], kind=t(KIND_KEYS[level]), points=pts))}</p>'
+    pts = points_text(int(q.level) * q.cube)
+    body = (f'<p>{_e(t("dlg_answer_text", other=q.other, kind=kind_text(q.level), points=pts))}</p>'
             f'<p class="note">{_e(t("dlg_answer_hint"))}</p>')
     buttons = _button("refuse", t("refuse")) + _button("accept", t("accept"), True)
-    return Dialog("answer", _frame("answer", f'{ctl.names[actor]}: {t("dlg_answer_title")}', body, buttons), False)
+    return Dialog("answer", _frame("answer", f'{q.actor}: {t("dlg_answer_title")}', body, buttons), False)
 
 
-def resign(ctl) -> Dialog:
+def resign(q: ResignChoice) -> Dialog:
     """Resigning the game: the levels that may be offered now (Greek rules: one confirmation)."""
-    m = ctl.match
-    me = m.game.on_roll
-    other = ctl.names[1 - me]
-    levels = ctl.resign_levels()
-    if not m.rules.resign_offers:
-        body = f'<p>{_e(t("dlg_resign_greek", other=other, points=points_text(ctl.resign_cost())))}</p>'
+    if not q.offers:
+        body = f'<p>{_e(t("dlg_resign_greek", other=q.other, points=points_text(q.cost)))}</p>'
         buttons = _button("cancel", t("cancel")) + _button("confirm", t("confirm_resign"), True)
     else:
-        body = f'<p>{_e(t("dlg_resign_text", other=other))}</p>'
+        body = f'<p>{_e(t("dlg_resign_text", other=q.other))}</p>'
         buttons = _button("cancel", t("cancel")) + "".join(
-            _button(LEVEL_ACTIONS[lv], _capital(t("resign_level", kind=t(KIND_KEYS[lv]),
-                                                  points=points_text(int(lv) * m.cube))))
-            for lv in levels)
+            _button(LEVEL_ACTIONS[lv], _capital(t("resign_level", kind=kind_text(lv),
+                                                  points=points_text(int(lv) * q.cube))))
+            for lv in q.levels)
     return Dialog("resign", _frame("resign", t("dlg_resign_title"), body, buttons))
 
 
-def resign_match(ctl) -> Dialog:
-    other = ctl.names[1 - ctl.human_player()]
+def resign_match(other: str) -> Dialog:
+    """Resigning the whole match to ``other``: a confirmation."""
     body = f'<p>{_e(t("dlg_resign_match_text", other=other))}</p>'
     buttons = _button("cancel", t("cancel"), True) + _button("resign-match", t("confirm_resign"))
     return Dialog("resign-match", _frame("resign-match", t("dlg_resign_match_title"), body, buttons))

@@ -7,7 +7,8 @@ import html
 import math
 from dataclasses import dataclass
 
-from .strings import t
+from web.model.i18n import t
+
 from .view import PanelView, PlayerCard
 
 

@@ -3,7 +3,7 @@
 The DOM layer redraws the whole board after every change, then slides each moved checker from its
 old place to its new one ("FLIP": the new element starts offset back to the old position and the
 offset animates to zero). :func:`plan_slides` works out, from the board before and after and the
-:class:`~web.controller.Motion` list, which element of the new board (side, point, index) to slide
+:class:`~web.view.view.Motion` list, which element of the new board (side, point, index) to slide
 and by how much.
 """
 
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .controller import Motion
 from .geometry import Layout
-from .view import BoardView
+from .view import BoardView, Motion
 
 
 @dataclass(frozen=True)

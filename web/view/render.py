@@ -10,7 +10,7 @@ Points carry ``data-point`` 1..24, the bar 25 and the bear-off tray 0; only chec
 
 The game drawn is on the ``<svg>`` (``data-variant``). Plakoto: a pinned checker carries
 ``data-pinned="1"`` (class ``pinned``) and a red mark; it is drawn first, at the frame, and its
-pinner's stack over it, lifted (:data:`web.geometry.PIN_LIFT`). Plakoto and Fevga: each side's
+pinner's stack over it, lifted (:data:`web.view.geometry.PIN_LIFT`). Plakoto and Fevga: each side's
 starting point has its number on a disc of that side's colour (``.start-mark[data-side]``).
 Fevga: arrows show the direction of play, anticlockwise for both (``.direction``).
 """
@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from web.model.i18n import t
+
 from . import geometry as g
-from .strings import t
 from .view import BoardView
 
 CHECKERS = 15
