@@ -124,7 +124,7 @@ def test_plays_offline_after_one_visit(page, own_site):
     assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
     assert page.locator("#board svg [data-owner]").count() == 30
     play_a_move_offline(page, query)
-    # The computer's data came from the cache too (web/aidata.py fetches it after boot).
+    # The computer's data came from the cache too (web/browser/aidata.py fetches it after boot).
     page.wait_for_function("window.tavliThinking && window.tavliThinking.some((e) => e.kind === 'load')",
                            timeout=BOOT_TIMEOUT_MS)
 

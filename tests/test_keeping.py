@@ -1,4 +1,4 @@
-"""What the page does at its start with what the device keeps (web.keeping, web.storage): a save
+"""What the page does at its start with what the device keeps (web.keeping, web.browser.storage): a save
 with no room to set it aside is held, never overwritten; a save that fails while resuming is set
 aside; storage that cannot keep anything is noticed; a URL naming another match asks first."""
 
@@ -13,9 +13,9 @@ import pytest
 from tavli.match import Match
 from web import keeping as K
 from web import saves as S
+from web.browser.storage import BrowserStorage, StorageError, browser_storage
 from web.controller import Controller
 from web.prefs import NewMatch
-from web.storage import BrowserStorage, StorageError, browser_storage
 
 
 class QuotaStore(dict):

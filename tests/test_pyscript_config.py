@@ -130,11 +130,11 @@ def test_the_archives_hold_every_python_file_at_its_path(tmp_path):
     # The AI's data travels apart (fetched after boot); the code that loads it boots with the rest.
     assert {"tavli/ai/_weights_data.py", "tavli/ai/_bearoff_data.py"} <= set(data)
     assert all(rel.startswith("tavli/ai/_") for rel in data)
-    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py", "web/app.py"} <= set(boot)
+    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py", "web/browser/app.py"} <= set(boot)
 
 
 def test_the_page_fetches_the_archive_the_build_writes():
-    from web import aidata
+    from web.browser import aidata
 
     assert aidata.ARCHIVE == pyscript_files.AI_ARCHIVE
 
@@ -257,26 +257,32 @@ def test_the_archive_and_the_script_are_preloaded_as_they_are_fetched():
     html = (ROOT / "index.html").read_text()
     for url in [f"./{pyscript_files.ARCHIVE}", "./web/main.py"]:
         assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html, url
-    assert f'src="./web/main.py"' in html
+    assert 'src="./web/main.py"' in html
 
 
 def test_booting_imports_no_slow_or_unneeded_modules():
-    # What web/main.py and web/dom.py import at boot (but pyscript/pyodide), in a fresh CPython: the
-    # standard modules that cost tens of milliseconds to import in the browser, the AI and the
-    # dialogs (imported on first use) stay out.
+    # What web/main.py and web.browser import at boot, in a fresh CPython (the browser's modules
+    # js, pyodide and pyscript stand-ins): the standard modules that cost tens of milliseconds to
+    # import in the browser, the AI, the dialogs and the AI data's loader (imported on first use)
+    # stay out.
     import subprocess
     import sys
 
     code = (
-        "import sys\n"
+        "import sys, types\n"
+        "for name in ('js', 'pyodide', 'pyodide.ffi', 'pyscript'):\n"
+        "    sys.modules[name] = types.ModuleType(name)\n"
+        "sys.modules['pyscript'].document = sys.modules['pyscript'].window = None\n"
+        "ffi = sys.modules['pyodide.ffi']\n"
+        "ffi.create_proxy = ffi.to_js = ffi.create_once_callable = ffi.jsnull = None\n"
         "from tavli import FunctionDice, SeededDice\n"
-        "from web import i18n, keeping, saves, prefs, settings, sound, storage, strings, controller\n"
-        "from web import anim, geometry, panel, render, view\n"
+        "from web import i18n, keeping, saves, prefs, settings, strings, controller\n"
+        "from web.browser import app, audio, keeping_answers, page, persist, storage\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
     loaded = set(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                                 check=True).stdout.split())
-    assert "web.controller" in loaded and "tavli.match" in loaded
-    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.dialogs", "web.aidata",
-                "tavli.savefile", "tavli.matfile"}
+    assert {"web.controller", "tavli.match", "web.browser.page", "web.browser.thinker", "web.render"} <= loaded
+    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.dialogs",
+                "web.browser.aidata", "tavli.savefile", "tavli.matfile"}
     assert not loaded & unwanted, sorted(loaded & unwanted)

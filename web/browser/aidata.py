@@ -3,7 +3,7 @@
 The boot archive (``build/python.tar.gz``, web/pyodide_early.mjs) leaves out the data modules of ``tavli/ai`` (the
 nets' weights, the bear-off database: ``tavli/ai/_*.py``, ~2 MB with their bytecode), which only
 the computer's first decision needs; tools/pyscript_files.py puts them into :data:`ARCHIVE`
-instead. ``web.dom`` fetches it once, idly after the board is up or at the latest before the
+instead. ``web.browser.thinker`` fetches it once, idly after the board is up or at the latest before the
 computer's first decision (:class:`Loader`, :class:`BrowserFetch`), and unpacks it member by member
 (:func:`unpack_steps`, a steps generator run in slices) into the directory that holds ``tavli/``,
 where the import system then finds the modules. The service worker precaches the archive with the
@@ -27,8 +27,9 @@ import importlib.util
 import io
 import sys
 import zipfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path, PurePosixPath
-from typing import Awaitable, Callable, Protocol
+from typing import Protocol
 
 from tavli.steps import Steps
 
