@@ -7,7 +7,7 @@
 For each level a fresh page plays a money session against the computer (the person's side clicks
 its checkers: e2e/board_hooks.py ``play_any``) until the computer has chosen ``--plays`` plays.
 The page records each choice of play and the loading of the computer's data (``window.tavliThinking``,
-web/dom.py): wall-clock seconds from the start of the choice to the play, the slices it took and
+web/browser/thinker.py): wall-clock seconds from the start of the choice to the play, the slices it took and
 the longest slice; a requestAnimationFrame loop records the frames meanwhile. Prints, per level:
 the plays timed, mean, p95 and max seconds per move (every play chosen, forced ones included); the
 same for the plays with a choice (more than one legal play: what bench/strength.py times under

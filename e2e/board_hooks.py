@@ -135,7 +135,7 @@ def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps
 
 # Installed before any page script (``context.add_init_script``): a requestAnimationFrame loop
 # that records every frame's time, and the times when ``<body data-thinking>`` (the computer at
-# work: web/dom.py run_steps) turns on and off.
+# work: web/browser/thinker.py run_steps) turns on and off.
 FRAME_MONITOR = """
 (() => {
   const w = window;
@@ -180,7 +180,7 @@ def frame_gaps(page) -> dict[str, float | int]:
 
 def thinking_log(page) -> list[dict]:
     """``window.tavliThinking``: one entry per computer's play chosen (``kind`` "move") or data
-    loaded ("load"), with its ``seconds``, ``slices`` and ``longest`` slice (web/dom.py)."""
+    loaded ("load"), with its ``seconds``, ``slices`` and ``longest`` slice (web/browser/thinker.py)."""
     return page.evaluate("window.tavliThinking ? window.tavliThinking.map(e => ({...e})) : []")
 
 
@@ -202,7 +202,7 @@ def act(page, ph: str) -> bool:
             before = counts(page)
             for point in sorted((p for (owner, p), n in before.items() if owner == 0 and p != 0), reverse=True):
                 if point == last:
-                    page.wait_for_timeout(450)  # not a double-click (web/dom.py DOUBLE_CLICK_MS)
+                    page.wait_for_timeout(450)  # not a double-click (web/browser/board_events.py DOUBLE_CLICK_MS)
                 page.mouse.click(*spot(page, point, 0))
                 last = point
                 if counts(page) != before:

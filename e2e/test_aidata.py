@@ -1,4 +1,4 @@
-"""The computer's data (build/ai.zip, web/aidata.py) fails to load: the page tries again, tells the
+"""The computer's data (build/ai.zip, web/browser/aidata.py) fails to load: the page tries again, tells the
 player while the computer waits on it, and the computer plays on once the data is in. Leaving the
 page aborts the fetch quietly.
 

@@ -124,7 +124,7 @@ def test_plays_offline_after_one_visit(page, own_site):
     assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
     assert page.locator("#board svg [data-owner]").count() == 30
     play_a_move_offline(page, query)
-    # The computer's data came from the cache too (web/aidata.py fetches it after boot).
+    # The computer's data came from the cache too (web/browser/aidata.py fetches it after boot).
     page.wait_for_function("window.tavliThinking && window.tavliThinking.some((e) => e.kind === 'load')",
                            timeout=BOOT_TIMEOUT_MS)
 
@@ -169,7 +169,7 @@ def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
         assert len(old) == 1 and old[0].startswith("tavli-")
         assert page.locator("#update-notice").count() == 0
 
-        # The notice speaks the language chosen in the options (web.prefs stores it).
+        # The notice speaks the language chosen in the options (web.model.prefs stores it).
         page.evaluate("""localStorage.setItem("tavli.prefs", JSON.stringify({format: "tavli-prefs", language: "bg"}))""")
 
         # Deploy a "new version": the precache list's version changes.

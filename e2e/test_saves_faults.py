@@ -15,7 +15,7 @@ from tavli.match import Match
 from web.model import saves as S
 from web.model.setup import MatchSetup
 
-URL_KEY = "tavli.match.url"  # web.dom.URL_KEY (web.dom needs the browser)
+URL_KEY = "tavli.match.url"  # web.browser.persist.URL_KEY (it needs the browser)
 
 QUERY = "seed=5&anim=0"
 

@@ -1,6 +1,6 @@
-"""web.sound in the real browser: silent until a gesture, then the four sounds play through Web
+"""web.browser.audio in the real browser: silent until a gesture, then the four sounds play through Web
 Audio from Pyodide without an error. A small probe page (written next to a symlinked copy of the
-site) runs web/sound.py on its own, so this does not depend on how the board wires it."""
+site) runs web/browser/audio.py on its own, so this does not depend on how the board wires it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ PROBE = """<!doctype html>
 <script type="py" config="./probe.toml">
 from js import document
 from pyodide.ffi import create_proxy
-from web.sound import SOUNDS, SoundPlayer
+from web.browser.audio import SOUNDS, SoundPlayer
 
 player = SoundPlayer()
 player.install()
@@ -31,7 +31,8 @@ document.body.dataset.phase = "ready"
 CONFIG = """interpreter = "./web/vendor/pyodide/pyodide.mjs"
 [files]
 "./web/__init__.py" = "./web/__init__.py"
-"./web/sound.py" = "./web/sound.py"
+"./web/browser/__init__.py" = "./web/browser/__init__.py"
+"./web/browser/audio.py" = "./web/browser/audio.py"
 """
 
 

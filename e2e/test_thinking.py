@@ -1,5 +1,5 @@
 """The computer thinks without freezing the page: its data loads and its plays are chosen in slices
-(web/dom.py run_steps), so that no animation frame waits more than 100 ms, even at the Champion
+(web/browser/thinker.py run_steps), so that no animation frame waits more than 100 ms, even at the Champion
 level (a look-ahead of up to about a second of work) and on its first decision (the data archive
 fetched, the nets and the bear-off database loaded).
 

@@ -19,7 +19,7 @@ At any time before the end either player may :meth:`~Match.resign_match`, and a 
 opponent ran out of reserve time on a clock that allows it may :meth:`~Match.claim_timeout`.
 
 Every action is checked first: one that the rules do not allow now raises :class:`MatchError` (or
-:class:`~tavli.turn.IllegalMove` for a checker move) and changes nothing. Everything that happens
+:class:`~tavli.games.base.IllegalMove` for a checker move) and changes nothing. Everything that happens
 is appended to ``match.log`` as events (:mod:`tavli.events`), so that a match can be replayed
 (:meth:`Match.replay`), saved (:mod:`tavli.formats.savefile`) and exported (:mod:`tavli.formats`).
 

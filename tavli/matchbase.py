@@ -147,7 +147,7 @@ class MatchBase:
 
     @property
     def turn(self) -> Turn | None:
-        """The :class:`~tavli.turn.Turn` being played (phase ``"move"``), else None."""
+        """The :class:`~tavli.games.turn.Turn` being played (phase ``"move"``), else None."""
         return self.game.turn if self.phase == Phase.MOVE else None
 
     @property

@@ -23,7 +23,7 @@ The game played (``variant``, chosen when the match is created, never changed):
   2 by default or 1, "a plain win"), ``first_checker`` (Fevga: ``"pass"``, the first checker must
   pass the opponent's starting point before a second leaves, or ``"quarter"``, reach his starting
   quarter) and ``prime`` (Fevga: ``"open"``, a prime that shuts the opponent out must be opened
-  when it can, or ``"free"``); see :mod:`tavli.plakoto` and :mod:`tavli.fevga`. A Plakoto match
+  when it can, or ``"free"``); see :mod:`tavli.games.plakoto` and :mod:`tavli.games.fevga`. A Plakoto match
   takes ``mother_points``, a Fevga match the other two, a Tavli match all three, a Portes match
   none; anything else, or a value not listed, raises :class:`MatchError`. ``match.options`` holds
   every option of the match's games, the defaults filled in; ``match.game_options(name)`` those of

@@ -3,7 +3,7 @@ and checks against. Each tuple puts its default first. Pure data, imports nothin
 
 * the game: :data:`VARIANTS` (``tavli`` plays the three of :data:`ROTATION` in turn);
 * the computer's strength: :data:`LEVELS` (``tavli.ai.players``);
-* the scoring preset: :data:`RULE_PRESETS` (``tavli.rules.Rules.preset``);
+* the scoring preset: :data:`RULE_PRESETS` (``tavli.scoring.Rules.preset``);
 * each game's rule options: :data:`GAME_OPTIONS` (name -> the game it belongs to, its values),
   Plakoto's :data:`MOTHER_POINTS`, Fevga's :data:`FIRST_CHECKER` and :data:`PRIME`;
 * the match length: 1..:data:`MAX_LENGTH` points, the lengths offered (:data:`LENGTHS`), a Tavli

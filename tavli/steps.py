@@ -3,7 +3,7 @@
 A *steps* generator does a computation in small units of work and ``yield``s ``None`` between
 them; its return value (``StopIteration.value``) is the result. Run to the end at once
 (:func:`finish`) it is an ordinary function call with the same result. The browser runs it a few
-milliseconds at a time (``web.dom``), giving the page back between slices, so that a long choice
+milliseconds at a time (``web.browser.thinker``), giving the page back between slices, so that a long choice
 of play or the loading of the computer's data never freezes the page. Under CPython nothing but
 :func:`finish` is needed.
 

@@ -1,4 +1,4 @@
-"""The computer's data archive in the page (web/aidata.py): when a load fails it is tried again
+"""The computer's data archive in the page (web/browser/aidata.py): when a load fails it is tried again
 after a back-off, at once when the computer starts waiting or the browser is back online; the
 player is told while the computer waits, and when the data is in; leaving the page aborts the
 fetch quietly. The browser's fetch is replaced by scripted ones here (e2e/test_aidata.py: the
@@ -12,8 +12,8 @@ import zipfile
 
 import pytest
 
-from web import aidata
-from web.aidata import Loader, Notice, Retry, State
+from web.browser import aidata
+from web.browser.aidata import Loader, Notice, Retry, State
 
 
 def test_back_off_doubles_up_to_its_limit():

@@ -38,11 +38,6 @@ REGISTRY = "tavli.games.registry"
 FORMATS = "tavli.formats"
 BROWSER_LAYER = "web.browser"
 
-# Today's modules that import the browser outside web.browser: the "webapp" helper of issue #13 is
-# moving them there. FOR THE LEAD: empty this set at merge.
-BROWSER_MODULES_NOT_YET_MOVED = frozenset({
-    "web.aidata", "web.app", "web.dom", "web.keeping_dom", "web.sound", "web.storage",
-})
 
 @dataclass(frozen=True)
 class Import:
@@ -242,10 +237,7 @@ def test_only_the_registry_imports_all_games(graph):
 
 
 def test_only_web_browser_imports_the_browser(graph):
-    assert browser_imports_outside(graph, BROWSER_MODULES_NOT_YET_MOVED) == []
-    # the allowance holds only modules that still need it
-    still = {m for m in BROWSER_MODULES_NOT_YET_MOVED if m in graph and browser_imports_outside({m: graph[m]})}
-    assert still == BROWSER_MODULES_NOT_YET_MOVED
+    assert browser_imports_outside(graph) == []
 
 
 def test_no_import_cycles_in_tavli(graph):

@@ -1,4 +1,4 @@
-"""What the page does at its start with what the device keeps (web.model.keeping, web.storage): a save
+"""What the page does at its start with what the device keeps (web.keeping, web.browser.storage): a save
 with no room to set it aside is held, never overwritten; a save that fails while resuming is set
 aside; storage that cannot keep anything is noticed; a URL naming another match asks first."""
 
@@ -11,11 +11,11 @@ import types
 import pytest
 
 from tavli.match import Match
-from web.control.controller import Controller
 from web.model import keeping as K
 from web.model import saves as S
+from web.browser.storage import BrowserStorage, StorageError, browser_storage
+from web.control.controller import Controller
 from web.model.setup import MatchSetup
-from web.storage import BrowserStorage, StorageError, browser_storage
 
 
 class QuotaStore(dict):

@@ -130,11 +130,11 @@ def test_the_archives_hold_every_python_file_at_its_path(tmp_path):
     # The AI's data travels apart (fetched after boot); the code that loads it boots with the rest.
     assert {"tavli/ai/_weights_data.py", "tavli/ai/_bearoff_data.py"} <= set(data)
     assert all(rel.startswith("tavli/ai/_") for rel in data)
-    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py", "web/app.py"} <= set(boot)
+    assert {"tavli/ai/__init__.py", "tavli/ai/evaluator.py", "tavli/ai/bearoff.py", "web/main.py", "web/browser/app.py"} <= set(boot)
 
 
 def test_the_page_fetches_the_archive_the_build_writes():
-    from web import aidata
+    from web.browser import aidata
 
     assert aidata.ARCHIVE == pyscript_files.AI_ARCHIVE
 
@@ -261,10 +261,11 @@ def test_the_archive_and_the_script_are_preloaded_as_they_are_fetched():
 
 
 def test_booting_imports_no_slow_or_unneeded_modules():
-    # What web/main.py and web/dom.py import at boot (but pyscript/pyodide), in a fresh CPython: the
-    # standard modules that cost tens of milliseconds to import in the browser, the AI and the
-    # dialogs (imported on first use) stay out. Only what booting adds to a bare interpreter counts: a
-    # host's site .pth files may import modules (urllib.parse...) before any code runs.
+    # What web/main.py and web.browser import at boot, in a fresh CPython (the browser's modules
+    # js, pyodide and pyscript stand-ins): the standard modules that cost tens of milliseconds to
+    # import in the browser, the AI, the dialogs and the AI data's loader (imported on first use)
+    # stay out. Only what booting adds to a bare interpreter counts: a host's site .pth files may
+    # import modules (urllib.parse...) before any code runs.
     import subprocess
     import sys
 
@@ -275,13 +276,18 @@ def test_booting_imports_no_slow_or_unneeded_modules():
 
     bare = modules_after("pass")
     loaded = modules_after(
+        "import sys, types\n"
+        "for name in ('js', 'pyodide', 'pyodide.ffi', 'pyscript'):\n"
+        "    sys.modules[name] = types.ModuleType(name)\n"
+        "sys.modules['pyscript'].document = sys.modules['pyscript'].window = None\n"
+        "ffi = sys.modules['pyodide.ffi']\n"
+        "ffi.create_proxy = ffi.to_js = ffi.create_once_callable = ffi.jsnull = None\n"
         "from tavli import FunctionDice, SeededDice\n"
-        "from web import sound, storage\n"
         "from web.model import i18n, keeping, prefs, saves, setup, url\n"
         "from web.control import controller\n"
-        "from web.view import anim, geometry, panel, render, view\n"
-    ) - bare
-    assert "web.control.controller" in loaded and "tavli.match" in loaded
-    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.view.dialogs", "web.aidata",
-                "tavli.formats.savefile", "tavli.formats.matfile"}
+        "from web.browser import app, audio, keeping_answers, page, persist, storage\n"
+    ) - bare - {"js", "pyodide", "pyodide.ffi", "pyscript", "types"}
+    assert {"web.control.controller", "tavli.match", "web.browser.page", "web.browser.thinker", "web.view.render"} <= loaded
+    unwanted = {"urllib.parse", "secrets", "zipfile", "tavli.ai", "tavli.ai.players", "web.view.dialogs",
+                "web.browser.aidata", "tavli.formats.savefile", "tavli.formats.matfile"}
     assert not loaded & unwanted, sorted(loaded & unwanted)

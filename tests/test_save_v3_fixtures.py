@@ -1,4 +1,4 @@
-"""Saves of version 3 (the format of ``tavli.savefile`` before issue 13's reorganisation) load,
+"""Saves of version 3 (the format of ``tavli.formats.savefile`` at issue 13's reorganisation) load,
 are what they say, write back unchanged and play on.
 
 ``tests/fixtures/save_v3_*.json`` were written by the code as it stood before the reorganisation

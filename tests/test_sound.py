@@ -1,10 +1,10 @@
-"""Sound effects (web.sound): the synthesis parameters, and the player against a fake Web Audio."""
+"""Sound effects (web.browser.audio): the synthesis parameters, and the player against a fake Web Audio."""
 
 from __future__ import annotations
 
 import pytest
 
-from web import sound as S
+from web.browser import audio as S
 
 
 @pytest.mark.parametrize("name", ["dice", "checker", "hit", "warning"])

@@ -193,7 +193,7 @@ def _tool(name: str):
 
 
 def test_the_data_archive_unpacks_at_the_modules_paths(tmp_path):
-    from web import aidata
+    from web.browser import aidata
 
     tools = _tool("pyscript_files")
     data = tools.archive_bytes(pyc=False, name=tools.AI_ARCHIVE)
@@ -209,7 +209,7 @@ def test_the_data_archive_may_not_write_elsewhere(tmp_path):
     import io
     import zipfile
 
-    from web import aidata
+    from web.browser import aidata
 
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

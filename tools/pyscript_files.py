@@ -20,7 +20,7 @@ the sources only (a warning says so), which works the same, only slower. The mem
 The computer's data modules (``tavli/ai/_*.py``: the nets' weights, the bear-off database; ~2 MB
 of the ~2.5 MB with their bytecode) are used only when the computer first acts, so they are left
 out of that boot archive and go into a second one, ``build/ai.zip`` (:data:`AI_ARCHIVE`), which
-the page fetches and unpacks at the same paths after the board is up (``web/aidata.py``); the
+the page fetches and unpacks at the same paths after the board is up (``web/browser/aidata.py``); the
 service worker precaches both with the rest (tools/precache.py).
 
 The archives are build output (``build/`` is git-ignored): ``make vendor`` and ``make sync-files``
@@ -51,7 +51,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = "build/python.tar.gz"  # relative to ROOT (= to index.html); web/pyodide_early.mjs: the same
-AI_ARCHIVE = "build/ai.zip"  # the data modules, fetched after boot (web/aidata.py: the same name)
+AI_ARCHIVE = "build/ai.zip"  # the data modules, fetched after boot (web/browser/aidata.py: the same name)
 AI_DATA = ("tavli/ai/_[!_]*.py",)  # which modules go into AI_ARCHIVE instead of ARCHIVE
 ARCHIVES = (ARCHIVE, AI_ARCHIVE)
 PACKAGES = ("tavli", "web")

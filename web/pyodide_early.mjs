@@ -108,7 +108,7 @@ const WORDS = {
   bg: { network: "Табла не можа да стартира: изтеглянето не успя (проверете връзката). Презаредете страницата, за да опитате отново.", damaged: "Табла не можа да стартира: изтеглянето е повредено. Презаредете страницата, за да опитате отново." },
 };
 
-/** The language option (web.prefs keeps it in localStorage), else the browser's (as web/sw_register.js). */
+/** The language option (web.model.prefs keeps it in localStorage), else the browser's (as web/sw_register.js). */
 function language() {
   try {
     const prefs = JSON.parse(localStorage.getItem("tavli.prefs") || "{}");

@@ -29,7 +29,7 @@ heuristic ``BeginnerBot`` included, also has:
   prepares first); ``choose_play`` runs it to the end (:func:`tavli.steps.finish`), with the same
   result.
 
-The page (``web/dom.py``) runs ``prepare_steps`` before the player's first decision (cube and
+The page (``web/browser/thinker.py``) runs ``prepare_steps`` before the player's first decision (cube and
 resignation decisions take a single evaluation each and are then made at once) and every
 ``choose_play_steps``, a few milliseconds at a time. The data modules (``tavli/ai/_*.py``) are not
 in the browser's boot archive: the page fetches them (``web/aidata.py``) before it runs

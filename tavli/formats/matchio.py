@@ -2,7 +2,7 @@
 and Match ID, eXtreme Gammon's XGID (:mod:`tavli.formats.ids`), and Jellyfish ``.mat``
 transcripts (:mod:`tavli.formats.matfile`). They describe Portes matches only: for the other games
 the functions raise :class:`~tavli.match.MatchError`, and :func:`position_id` gives the game's own
-position ID (:meth:`tavli.plakoto.PlakotoPosition.position_id`, :meth:`tavli.fevga.FevgaPosition.position_id`).
+position ID (:meth:`tavli.games.plakoto.PlakotoPosition.position_id`, :meth:`tavli.games.fevga.FevgaPosition.position_id`).
 
 * IDs describe one moment of a match. Writing one is exact for everything an ID holds; reading one
   gives a match that starts there (its log opens with a ``setup`` event), either before the

@@ -29,7 +29,7 @@ from web.view.view import Motion, top_point
 from .effects import Effects, sounds_of
 
 if TYPE_CHECKING:
-    from tavli.turn import Turn
+    from tavli.games.turn import Turn
 
 BAR = 25
 OFF = 0

@@ -1,5 +1,5 @@
 """What the page does at its start with what this device keeps. Pure Python, no browser imports
-(the few browser calls are in :mod:`web.keeping_dom`).
+(the few browser calls are in :mod:`web.browser.keeping_answers`).
 
 * :func:`storage_state`: whether anything can be kept at all (no localStorage, or one that refuses
   every write): the page then says once that nothing will be kept (:data:`STORAGE_WORDS`).
@@ -137,7 +137,7 @@ def resume(loaded: Loaded, store: Any, make_controller: Callable[..., Any], *, s
            now: float | None = None, check: Callable[[Any], None] = draw_once) -> tuple[Any, Unreadable | None]:
     """The controller of the saved match (``loaded.match``), its clock resumed and drawn once by
     ``check``; ``(None, Unreadable)`` when any of it fails: the save is then set aside (or held).
-    ``make_controller(setup, match)`` as :class:`web.dom.BoardApp` takes it."""
+    ``make_controller(setup, match)`` as :class:`web.browser.page.BoardApp` takes it."""
     try:
         ctl = make_controller(loaded.setup, loaded.match)
         ctl.match.resume(now)

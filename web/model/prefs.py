@@ -1,5 +1,5 @@
 """The player's preferences, kept between visits: JSON text in and out. Pure Python, no browser
-imports (the DOM layer passes localStorage in: see :mod:`web.storage`).
+imports (the DOM layer passes localStorage in: see :mod:`web.browser.storage`).
 
 :class:`Prefs` holds
 
@@ -18,7 +18,7 @@ Reading never fails: :func:`loads` takes whatever was stored — nothing, foreig
 half-valid document from an older or newer version — and keeps each field that is valid, the
 default for every other one.
 
-    prefs = load(storage)                    # storage: a dict, or web.storage.browser_storage()
+    prefs = load(storage)                    # storage: a dict, or web.browser.storage.browser_storage()
     prefs = replace(prefs, sound=False)
     save(storage, prefs)
     prefs, seed = overlay_query(prefs, "?home=left&length=5")   # URL parameters win, unsaved

@@ -1,6 +1,6 @@
 """The match in progress, saved after every action and resumed on the next visit. Pure Python, no
 browser imports: the functions work on a dict-like storage (a ``dict`` in the tests,
-:func:`web.storage.browser_storage` in the page).
+:func:`web.browser.storage.browser_storage` in the page).
 
 Two keys:
 

@@ -1,11 +1,11 @@
 """The dialogs' HTML: the new-match screen, the options, the rules, and the match's questions (a
 double offered, resigning a game or the match, a resignation offered). Pure Python, no browser
-imports: :mod:`web.dom` puts the HTML into one ``<dialog>`` and shows it with ``showModal()``.
+imports: :mod:`web.browser.dialog_host` puts the HTML into one ``<dialog>`` and shows it with ``showModal()``.
 
 Every button carries a ``data-action`` (the test hooks): ``start``, ``cancel``, ``close``,
 ``take``, ``drop``, ``resign-single``, ``resign-gammon``, ``resign-backgammon``, ``confirm``,
 ``accept``, ``refuse``, ``resign-match``; ``download-save``, ``discard-save``, ``continue-saved``,
-``start-url`` (web.keeping_dom). Inputs carry ``name`` (new match) or ``data-opt``
+``start-url`` (web.browser.keeping_answers). Inputs carry ``name`` (new match) or ``data-opt``
 (options). :class:`Dialog` says whether Escape may close it (``cancellable``).
 """
 

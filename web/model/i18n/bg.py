@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "nm_prime_free": "Преградата може да остане, дори противникът да няма ход",
     "game_mother": "{name}: победа, „майката“ е затапена ({points})",
     "game_draw": "И двете „майки“ са затапени: равен резултат (без точки)",
-    # issue 12: the computer's data (web.aidata)
+    # issue 12: the computer's data (web.browser.aidata)
     "ai_data_retry": "Данните на компютъра не можаха да се заредят; нов опит…",
     "ai_data_loaded": "Данните на компютъра се заредиха; компютърът продължава.",
     # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)

@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "nm_prime_free": "Ο φράχτης μπορεί να μείνει ακόμα κι αν ο αντίπαλος δεν μπορεί να κινηθεί",
     "game_mother": "{name}: νίκη, πλακώθηκε η μάνα ({points})",
     "game_draw": "Πλακώθηκαν και οι δύο μάνες: ισοπαλία (κανένας πόντος)",
-    # issue 12: the computer's data (web.aidata)
+    # issue 12: the computer's data (web.browser.aidata)
     "ai_data_retry": "Τα δεδομένα του υπολογιστή δεν φορτώθηκαν· νέα προσπάθεια…",
     "ai_data_loaded": "Τα δεδομένα του υπολογιστή φορτώθηκαν· ο υπολογιστής συνεχίζει.",
     # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)

@@ -208,7 +208,7 @@ STRINGS: dict[str, str] = {
     "nm_prime_free": "A prime may be kept even when the opponent cannot move",
     "game_mother": "{name} wins: the mother is pinned ({points})",
     "game_draw": "Both mothers are pinned: the game is a draw (no points)",
-    # issue 12: the computer's data (web.aidata)
+    # issue 12: the computer's data (web.browser.aidata)
     "ai_data_retry": "The computer's data could not be loaded; retrying…",
     "ai_data_loaded": "The computer's data has loaded; the computer plays on.",
     # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)

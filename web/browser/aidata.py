@@ -3,7 +3,7 @@
 The boot archive (``build/python.tar.gz``, web/pyodide_early.mjs) leaves out the data modules of ``tavli/ai`` (the
 nets' weights, the bear-off database: ``tavli/ai/_*.py``, ~2 MB with their bytecode), which only
 the computer's first decision needs; tools/pyscript_files.py puts them into :data:`ARCHIVE`
-instead. ``web.dom`` fetches it once, idly after the board is up or at the latest before the
+instead. ``web.browser.thinker`` fetches it once, idly after the board is up or at the latest before the
 computer's first decision (:class:`Loader`, :class:`BrowserFetch`), and unpacks it member by member
 (:func:`unpack_steps`, a steps generator run in slices) into the directory that holds ``tavli/``,
 where the import system then finds the modules. The service worker precaches the archive with the
@@ -99,7 +99,7 @@ class State(enum.Enum):
 
 
 class Notice(enum.Enum):
-    """What the player is told (the values are web.i18n keys)."""
+    """What the player is told (the values are web.model.i18n keys)."""
 
     RETRYING = "ai_data_retry"  # the computer waits on data that could not be loaded
     LOADED = "ai_data_loaded"  # ... and now it is in: the computer plays on

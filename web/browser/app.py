@@ -1,23 +1,28 @@
 """The page's start: what ``web/main.py`` (PyScript's script) runs.
 
-1. The options kept on this device (``web.prefs`` in localStorage), with the URL's parameters put
-   over them for this visit (``web.settings``); the language: the option, else the browser's.
-2. The match: the one saved in localStorage (``web.saves``), resumed where it was, clock
+1. The options kept on this device (``web.model.prefs`` in localStorage), with the URL's parameters put
+   over them for this visit (``web.model.url``); the language: the option, else the browser's.
+2. The match: the one saved in localStorage (``web.model.saves``), resumed where it was, clock
    included; else the one the URL names (``?seed=``, ``mode``, ``length``...); else, on a first
    visit, the new-match screen opens over a board waiting to start. A save that cannot be read or
    resumed is set aside (or, with no room to copy it, left where it was and saved over only once
    the player discards it) and reported once; a URL naming another match than the one in
    progress asks which to play (``web.keeping``). Storage that keeps nothing is said once.
 3. The dice (the browser's ``crypto.getRandomValues``, or ``SeededDice`` for ``?seed=N``), the
-   controller and the DOM layer (``web.dom.BoardApp``); ``<body data-phase>`` leaves ``loading``
+   controller and the page (``web.browser.page.BoardApp``); ``<body data-phase>`` leaves ``loading``
    for the match's phase, the signal the browser tests wait for.
 
 ``?clockspeed=F`` multiplies the time the clock sees (tests: a 20x clock drains in seconds).
 """
 
+from __future__ import annotations
+
+import math
+from typing import Any
+
 from pyscript import document, window
 
-APP = None
+APP: Any = None  # the BoardApp: a module global keeps it (and its event listeners) alive
 
 
 def crypto_die() -> int:
@@ -35,15 +40,17 @@ def crypto_die() -> int:
 def start() -> None:
     try:
         from tavli import FunctionDice, SeededDice
-        from web.control.controller import Controller
-        from web.dom import URL_KEY, BoardApp
-        from web.keeping_dom import Keeping
         from web.model import i18n, keeping, saves
         from web.model import prefs as P
-        from web.model.i18n import t
+        from web.control.controller import Controller
         from web.model.url import fixes_match, parse_query, query_params
-        from web.sound import SoundPlayer
-        from web.storage import browser_storage
+        from web.model.i18n import t
+
+        from .audio import SoundPlayer
+        from .keeping_answers import Keeping
+        from .page import BoardApp
+        from .persist import URL_KEY
+        from .storage import browser_storage
 
         query = str(window.location.search)
         store = browser_storage()
@@ -59,13 +66,13 @@ def start() -> None:
             speed = float(query_params(query).get("clockspeed", "1"))
         except ValueError:
             speed = 1.0
-        speed = min(1000.0, max(0.01, speed)) if speed == speed else 1.0
+        speed = 1.0 if math.isnan(speed) else min(1000.0, max(0.01, speed))
         performance = window.performance
 
         def now() -> float:
             return float(performance.now()) / 1000 * speed
 
-        def make_controller(setup, match=None) -> Controller:
+        def make_controller(setup: Any, match: Any = None) -> Controller:
             dice = SeededDice(setup.seed) if setup.seed is not None else FunctionDice(crypto_die)
             return Controller(setup, prefs.view, dice=dice, match=match, time=now)
 
@@ -78,7 +85,7 @@ def start() -> None:
         resumed = loaded.match is not None and (not fixed or keeping.same_match(query, saved_url))
         ask = loaded.match is not None and not resumed and keeping.asks_before_replacing(loaded, query, saved_url)
 
-        def fresh():
+        def fresh() -> tuple[Controller, P.MatchSetup]:
             """The match to play when there is none to resume: the URL's, else the last choices."""
             if fixed:
                 return make_controller(url_setup), url_setup.fitted()
@@ -104,7 +111,7 @@ def start() -> None:
         sound.install()
         global APP
         APP = BoardApp(make_controller, ctl, store=store, prefs=prefs, new_match=new_match, sound=sound,
-                       now=now, started=started, seed=seed, url=query)  # a module global keeps it alive
+                       now=now, started=started, seed=seed, url=query)
         app = APP
         app.keeping = Keeping(stamp=stamp, unreadable=found, url_setup=url_setup if ask else None,
                               continue_query=keeping.continue_query(query, saved_url))
@@ -125,15 +132,15 @@ def start() -> None:
         if found is not None or ask:
             from web.view import dialogs  # (imported on first use: it costs boot time)
 
-            app.open_dialog(dialogs.unreadable_notice(found.held) if found is not None else dialogs.resume_or_new())
+            app.dialogs.open(dialogs.unreadable_notice(found.held) if found is not None else dialogs.resume_or_new())
         elif not app.started:
             app.open_new_match()
         state = keeping.storage_state(store)
         if state is not keeping.StorageState.USABLE:  # said once: no "could not be saved" later
-            app.save_warned = True
-            app.show_toast(t(keeping.STORAGE_WORDS[state]))
+            app.saver.warned = True
+            app.toast.show(t(keeping.STORAGE_WORDS[state]))
         document.getElementById("status-text").textContent = t("ready")
-        app.schedule_warm_up()  # the computer's data, idly, now that the board is up
+        app.thinker.warm_up()  # the computer's data, idly, now that the board is up
     except BaseException:
         document.body.dataset.phase = "error"
         document.getElementById("status-text").textContent = "Python failed to start: see the console"

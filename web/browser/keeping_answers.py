@@ -1,7 +1,7 @@
 """The page's side of :mod:`web.keeping`: what the start found (an unusable save, a URL naming
 another match), the answers to the notice and the question, and the download of a save.
 
-:class:`Keeping` hangs on :class:`web.dom.BoardApp` as ``app.keeping``; the dialogs' actions
+:class:`Keeping` hangs on :class:`web.browser.page.BoardApp` as ``app.keeping``; the dialogs' actions
 :data:`ACTIONS` come here (:func:`answer`):
 
 * ``download-save``: the unusable save's text, as stored, to a file (a ``blob:`` download);
@@ -14,11 +14,14 @@ another match), the answers to the notice and the question, and the download of 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
 from web.model import keeping as K
+
+if TYPE_CHECKING:
+    from .page import BoardApp
 
 ACTIONS = ("download-save", "discard-save", "continue-saved", "start-url")
 
@@ -26,7 +29,7 @@ ACTIONS = ("download-save", "discard-save", "continue-saved", "start-url")
 @dataclass
 class Keeping:
     """What the start left for the player to decide. ``unreadable``: the save the notice is
-    about; ``url_setup``: the URL's match (a :class:`web.settings.MatchSetup`) waiting for the
+    about; ``url_setup``: the URL's match (a :class:`web.model.setup.MatchSetup`) waiting for the
     answer to the question, and ``continue_query``: the address if the player keeps his match."""
 
     stamp: Any = 0
@@ -63,25 +66,28 @@ def download(text: str, name: str) -> None:
     window.setTimeout(create_once_callable(lambda: URL.revokeObjectURL(url)), 60_000)
 
 
-def answer(app: Any, action: str) -> None:
+def answer(app: BoardApp, action: str) -> None:
     """A click on one of :data:`ACTIONS` in the notice or the question."""
-    keeping: Keeping = app.keeping
+    keeping = app.keeping
+    if keeping is None:
+        return
     found = keeping.unreadable
     if action == "download-save" and found is not None:
         download(found.text, K.download_name(keeping.stamp))
     elif action == "discard-save" and found is not None:
         K.discard(app.store, found)
         keeping.unreadable = None
-        app.close_dialog()  # the refresh saves the match in play
+        app.dialogs.close()  # the refresh saves the match in play
     elif action == "continue-saved":
         keeping.url_setup = None
         window.history.replaceState(None, "", keeping.continue_query or window.location.pathname)
         app.url = keeping.continue_query
         app.ctl.match.resume(app.now())
         app.started = True
-        app.close_dialog()
-        app.schedule_warm_up()
+        app.dialogs.close()
+        app.thinker.warm_up()
     elif action == "start-url" and keeping.url_setup is not None:
+
         setup, keeping.url_setup = keeping.url_setup, None
         app.started = True
         app.play_match(app.make_controller(setup, None), setup.fitted())

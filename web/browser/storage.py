@@ -1,9 +1,9 @@
-"""The browser's ``localStorage`` as the small dict-like interface that :mod:`web.prefs` and
-:mod:`web.saves` work on (the thin DOM part; the browser is imported only when it is used).
+"""The browser's ``localStorage`` as the small dict-like interface that :mod:`web.model.prefs` and
+:mod:`web.model.saves` work on (the thin DOM part; the browser is imported only when it is used).
 
-    from web.storage import browser_storage
+    from web.browser.storage import browser_storage
     store = browser_storage()          # None when there is no usable localStorage
-    prefs = web.prefs.load(store)      # works the same on a plain dict in the tests
+    prefs = web.model.prefs.load(store)      # works the same on a plain dict in the tests
 
 The interface (:class:`Storage`) is what a ``dict[str, str]`` already offers: ``get(key)``,
 ``store[key] = text``, ``del store[key]``, ``keys()``. Writing may fail (storage full, private
@@ -12,6 +12,7 @@ mode): :class:`BrowserStorage` then raises :class:`StorageError`, which the pure
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -48,7 +49,7 @@ class BrowserStorage:
     def get(self, key: str, default: str | None = None) -> str | None:
         try:
             value = self._ls.getItem(key)
-        except Exception:  # a SecurityError in some privacy modes
+        except Exception:  # noqa: BLE001 - a SecurityError in some privacy modes
             return default
         if value is None or _is_null(value):
             return default
@@ -57,14 +58,12 @@ class BrowserStorage:
     def __setitem__(self, key: str, value: str) -> None:
         try:
             self._ls.setItem(key, value)
-        except Exception as error:  # QuotaExceededError, SecurityError
+        except Exception as error:  # noqa: BLE001 - QuotaExceededError, SecurityError
             raise StorageError(str(error)) from None
 
     def __delitem__(self, key: str) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self._ls.removeItem(key)
-        except Exception:
-            pass
 
     def __contains__(self, key: str) -> bool:
         return self.get(key) is not None
@@ -72,7 +71,7 @@ class BrowserStorage:
     def keys(self) -> list[str]:
         try:
             return [str(self._ls.key(i)) for i in range(int(self._ls.length))]
-        except Exception:
+        except Exception:  # noqa: BLE001
             return []
 
 
@@ -85,5 +84,5 @@ def browser_storage() -> BrowserStorage | None:
         if local is None or _is_null(local):
             return None
         return BrowserStorage(local)
-    except Exception:
+    except Exception:  # noqa: BLE001 - no window (CPython), or access refused
         return None

@@ -139,7 +139,7 @@ class SoundPlayer:
         try:
             from pyodide.ffi import create_proxy
         except ImportError:  # not in Pyodide (tests): plain callables
-            def create_proxy(f):  # noqa: ANN001
+            def create_proxy(f):
                 return f
         target = target if target is not None else self._win().document
         handler = create_proxy(lambda *_: self.unlock())
@@ -172,7 +172,7 @@ class SoundPlayer:
                 if pending is not None and hasattr(pending, "catch"):
                     pending.catch(lambda *_: None)  # a refused resume is not worth a console error
             self._unlocked_at = _time.monotonic()
-        except Exception:
+        except Exception:  # noqa: BLE001
             self._ctx = None
 
     @property
@@ -214,7 +214,7 @@ class SoundPlayer:
             now = float(ctx.currentTime)
             for tone in tones(name, volume):
                 self._voice(ctx, tone, now + tone.start)
-        except Exception:
+        except Exception:  # noqa: BLE001
             return False
         return True
 
