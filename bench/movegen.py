@@ -19,8 +19,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tavli.games.portes import legal_plays  # noqa: E402
-from tavli.games.portes import Position  # noqa: E402
+from tavli.games.portes import (
+    Position,  # noqa: E402
+    legal_plays,  # noqa: E402
+)
 
 SEED = 20240601
 

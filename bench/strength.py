@@ -36,9 +36,7 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
-from tavli.games.portes import outcome_of  # noqa: E402
-from tavli.games.portes import legal_plays  # noqa: E402
-from tavli.games.portes import Position  # noqa: E402
+from tavli.games.portes import Position, legal_plays, outcome_of  # noqa: E402
 from tools.train import refs  # noqa: E402
 
 ROLLS = refs.ROLLS

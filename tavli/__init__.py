@@ -53,6 +53,6 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, imported eagerl
     from .games.base import GameResult, IllegalMove, Move, Outcome, Play, Termination
     from .games.portes import BAR, CHECKERS, OFF, Position, Turn, legal_plays, outcome_of
     from .match import Match, MatchError
-    from .scores import GameScore
     from .notation import format_play, parse_moves
+    from .scores import GameScore
     from .scoring import Rules

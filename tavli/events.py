@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .phase import Phase
 from .games.base import Termination
+from .phase import Phase
 from .scores import GameScore, Level, level_name, parse_level
 
 if TYPE_CHECKING:

@@ -139,7 +139,7 @@ class Match(MatchDecisions):
         self._require(Phase.MOVE, player)
         return self.game.undo()
 
-    def end_turn(self, now: float | None = None, *, player: int | None = None) -> Play:
+    def end_turn(self, now: float | None = None, *, player: int | None = None) -> Play[Any]:
         """Finish the turn once its moves form a legal play (at once when no move is possible)."""
         now = self._begin(now)
         self._require(Phase.MOVE, player)
@@ -149,7 +149,7 @@ class Match(MatchDecisions):
             raise MatchError(f"dice remain to be played: {', '.join(map(str, turn.dice_left()))}")
         return self._finish_turn(now)
 
-    def play(self, play: Play | Iterable[tuple[int, int]] | str, now: float | None = None, *, player: int | None = None) -> Play:
+    def play(self, play: Play[Any] | Iterable[tuple[int, int]] | str, now: float | None = None, *, player: int | None = None) -> Play[Any]:
         """Make a whole play at once and end the turn: a :class:`~tavli.games.base.Play`, a list of
         ``(from, to)`` single-die moves, or notation such as ``"24/18 13/8"``."""
         now = self._begin(now)
@@ -162,14 +162,14 @@ class Match(MatchDecisions):
             turn.apply(step)
         return self._finish_turn(now)
 
-    def find_play(self, play: Play | Iterable[tuple[int, int]] | str) -> Play:
+    def find_play(self, play: Play[Any] | Iterable[tuple[int, int]] | str) -> Play[Any]:
         """The legal play of the current roll that ``play`` describes; :class:`MatchError` if none."""
         if self.phase != Phase.MOVE:
             raise MatchError(f"no roll to play: the match is at '{self.phase}'")
         turn = self.game.turn
         dice = self.game.dice
         assert turn is not None and dice is not None
-        plays: list[Play] = turn.plays
+        plays: list[Play[Any]] = turn.plays
         if isinstance(play, Play):
             if play in plays:
                 return play

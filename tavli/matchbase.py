@@ -24,6 +24,7 @@ from .events import (
 )
 from .game import Game
 from .games.base import GameResult, Outcome, Play, Termination
+from .games.portes import Position
 from .matchsetup import (
     MAX_LENGTH,
     OPTIONS,
@@ -36,7 +37,6 @@ from .matchsetup import (
     rules_for,
 )
 from .phase import Phase
-from .games.portes import Position
 from .scores import GameScore, MatchError
 from .scoring import Rules
 from .snapshot import MatchSnapshot
@@ -146,7 +146,7 @@ class MatchBase:
         return None
 
     @property
-    def turn(self) -> Turn | None:
+    def turn(self) -> Turn[Any] | None:
         """The :class:`~tavli.games.turn.Turn` being played (phase ``"move"``), else None."""
         return self.game.turn if self.phase == Phase.MOVE else None
 
@@ -174,9 +174,11 @@ class MatchBase:
         """The checkers seen from ``player`` (his checkers in ``.player``), a turn in progress
         included."""
         check_player(player)
+        board: Position
         if self.game.turn is None:
-            return self.game.position_for(player)
-        board: Position = self.game.turn.current
+            board = self.game.position_for(player)
+            return board
+        board = self.game.turn.current
         return board if self.game.on_roll == player else board.swap()
 
     def needs(self, player: int) -> int | None:
@@ -341,7 +343,7 @@ class MatchBase:
         self.resign_offer = None
         self.resign_refused = None
 
-    def _finish_turn(self, now: float | None) -> Play:
+    def _finish_turn(self, now: float | None) -> Play[Any]:
         mover = self.game.on_roll
         dice = self.game.dice
         assert dice is not None

@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .options import GAME_OPTIONS, MAX_LENGTH, ROTATION, VARIANTS
 from .dice import DiceSource
+from .options import GAME_OPTIONS, MAX_LENGTH, ROTATION, VARIANTS
 from .scores import MatchError
 from .scoring import Rules
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tavli import FixedDice, Outcome, Position
-from tavli.games.fevga import FevgaPosition
 from tavli.game import Game, GameError
 from tavli.games.base import GameResult, Termination
+from tavli.games.fevga import FevgaPosition
 from tavli.games.plakoto import PlakotoPosition
 
 P = PlakotoPosition.from_points

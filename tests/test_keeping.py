@@ -11,10 +11,10 @@ import types
 import pytest
 
 from tavli.match import Match
-from web.model import keeping as K
-from web.model import saves as S
 from web.browser.storage import BrowserStorage, StorageError, browser_storage
 from web.control.controller import Controller
+from web.model import keeping as K
+from web.model import saves as S
 from web.model.setup import MatchSetup
 
 

@@ -8,11 +8,11 @@ import json
 import pytest
 
 from tavli import FixedDice
-from tavli.games.fevga import FevgaPosition
 from tavli.formats import savefile
+from tavli.games.fevga import FevgaPosition
+from tavli.games.plakoto import PlakotoPosition
 from tavli.match import Match, MatchError
 from tavli.matchsetup import match_options
-from tavli.games.plakoto import PlakotoPosition
 
 P = PlakotoPosition.from_points
 F = FevgaPosition.from_points

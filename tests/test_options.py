@@ -1,8 +1,8 @@
 """tavli.options, the choices the page offers, equal the engine's own (drift is caught here)."""
 
 from tavli import clock, matchsetup, options, scoring
-from tavli.games import fevga
 from tavli.ai import players
+from tavli.games import fevga
 
 
 def test_variants_and_rotation_are_the_matchs() -> None:

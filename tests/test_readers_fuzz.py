@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavli.games.fevga import FevgaPosition
 from tavli.formats import ids, matchio, matfile, savefile
+from tavli.games.fevga import FevgaPosition
 from tavli.games.plakoto import PlakotoPosition
 from tavli.games.portes import Position
 

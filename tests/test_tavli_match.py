@@ -15,13 +15,13 @@ from tavli.ai.context import MatchContext
 from tavli.ai.heuristic import BeginnerBot
 from tavli.cli import main, play_match
 from tavli.events import as_dicts
-from tavli.games.fevga import FevgaPosition
 from tavli.formats import matchio, savefile
 from tavli.formats.savefile import from_document, to_document
+from tavli.games.fevga import FevgaPosition
+from tavli.games.plakoto import PlakotoPosition
 from tavli.match import Match, MatchError
 from tavli.matchsetup import ROTATION
 from tavli.phase import PHASES
-from tavli.games.plakoto import PlakotoPosition
 from tavli.scoring import Rules
 
 P = PlakotoPosition.from_points

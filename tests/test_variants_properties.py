@@ -292,9 +292,9 @@ def test_random_games_end_with_a_valid_result():
 
 
 def test_registry_wraps_portes_too():
+    from tavli.games.base import GameResult, Outcome, Side, Termination
     from tavli.games.portes import Position
     from tavli.games.registry import NAMES, game_kind
-    from tavli.games.base import GameResult, Outcome, Side, Termination
 
     assert NAMES == ("portes", "plakoto", "fevga")
     portes = game_kind("portes")

@@ -11,8 +11,8 @@ import pytest
 from tavli import FixedDice, options
 from tavli.events import as_dicts
 from tavli.games.fevga import FevgaPosition
-from tavli.match import Match
 from tavli.games.plakoto import PlakotoPosition
+from tavli.match import Match
 from web.control.controller import Controller
 from web.model import prefs as P
 from web.model import saves as S
@@ -356,8 +356,8 @@ def test_pinning_the_mother_ends_the_turn_and_the_game_at_that_step():
     """Plakoto (issue 12, item 3): White 14 on his 6, 1 on his 7; Black's mother alone on White's
     1; roll 6-1. Clicking the 7 plays 7/1* with the 6: the game is over at once, the 1 unplayed."""
     from tavli.game import Game
-    from tavli.match import Match
     from tavli.games.plakoto import PlakotoPosition
+    from tavli.match import Match
     from web.control.controller import Controller
     from web.model.setup import MatchSetup, ViewOptions
 

@@ -27,8 +27,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import gnubg  # noqa: E402
 
-from tavli.games.portes import legal_plays  # noqa: E402
-from tavli.games.portes import Position  # noqa: E402
+from tavli.games.portes import (
+    Position,  # noqa: E402
+    legal_plays,  # noqa: E402
+)
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 

@@ -336,7 +336,7 @@ class Evaluator:
         """Outcome probabilities of a play's result for the side that made it."""
         return invert(self.probs(result))
 
-    def best_play(self, position: Position, plays: Sequence[Play]) -> Play:
+    def best_play(self, position: Position, plays: Sequence[Play[Any]]) -> Play[Any]:
         if len(plays) == 1:
             return plays[0]
         return max(plays, key=lambda p: self.play_equity(p.result))

@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..games.base import Outcome, Play
+from ..games.base import Board, Outcome, Play
 from ..games.portes import Position, legal_plays
 from ..games.registry import game_kind, kind_of
 from ..scoring import Rules
@@ -68,8 +68,8 @@ class BeginnerBot:
 
     def choose_play_steps(
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Play] | None = None,
-    ) -> Steps[Play]:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Steps[Play[Any]]:
         """:meth:`choose_play` as a steps generator: milliseconds, in one step."""
         return self.choose_play(position, dice, context, plays)
         yield  # (a generator that never yields)
@@ -78,8 +78,8 @@ class BeginnerBot:
 
     def choose_play(
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Play] | None = None,
-    ) -> Play:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Play[Any]:
         """The play of ``dice`` whose resulting position scores best (a Plakoto or Fevga
         position: among ``plays``, or that game's legal plays with the context's options)."""
         rules = context.rules if context is not None else Rules.international()
@@ -172,12 +172,12 @@ def evaluate(position: Position) -> float:
     return score
 
 
-def variant_name(position: object) -> str:
+def variant_name(position: Board) -> str:
     """"portes", "plakoto" or "fevga": the game a position belongs to."""
     return kind_of(position).name
 
 
-def choose_variant_play(plays: Sequence[Play]) -> Play:
+def choose_variant_play(plays: Sequence[Play[Any]]) -> Play[Any]:
     """The Plakoto or Fevga play whose result scores best by :func:`evaluate_variant` (the first
     of the best)."""
     return max(plays, key=lambda play: evaluate_variant(play.result.swap()))

@@ -13,7 +13,7 @@ play, both :mod:`tavli.steps` generators; ``choose_play`` runs the latter to the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..games.base import Outcome, Play
 from ..games.portes import Position
@@ -42,16 +42,16 @@ class Player(Protocol):
 
     def choose_play(
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Play] | None = None,
-    ) -> Play:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Play[Any]:
         """Its play of ``dice`` in ``position`` (on roll): among ``plays`` when given (a Plakoto or
         Fevga turn's own plays), else among the game's legal plays under the context's rules."""
         ...
 
     def choose_play_steps(
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Play] | None = None,
-    ) -> Steps[Play]:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Steps[Play[Any]]:
         """:meth:`choose_play` as a steps generator (it loads the data first when not :attr:`ready`)."""
         ...
 

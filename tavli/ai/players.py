@@ -47,9 +47,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.base import Outcome, Play
 from ..games.portes import Position, legal_plays
-from ..steps import Steps, finish
 from ..games.registry import game_kind as variant_of
 from ..games.registry import kind_of
+from ..steps import Steps, finish
 from . import bearoff, cube, variant_search
 from .context import MatchContext
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
@@ -122,16 +122,16 @@ class AIPlayer:
 
     def choose_play(
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Play] | None = None,
-    ) -> Play:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Play[Any]:
         """The play for ``dice`` in ``position`` (the bot is on roll); a Plakoto or Fevga
         position is played with that game's net (:meth:`choose_variant`)."""
         return finish(self.choose_play_steps(position, dice, context, plays))
 
     def choose_play_steps(
         self, position: Position, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Play] | None = None,
-    ) -> Steps[Play]:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Steps[Play[Any]]:
         """:meth:`choose_play` as a steps generator (module docstring): prepares, then searches."""
         yield from self.prepare_steps()
         if not kind_of(position).cube:
@@ -163,8 +163,8 @@ class AIPlayer:
 
     def choose_variant_steps(
         self, position: Any, dice: tuple[int, int], context: MatchContext | None = None,
-        plays: Sequence[Any] | None = None,
-    ) -> Steps[Any]:
+        plays: Sequence[Play[Any]] | None = None,
+    ) -> Steps[Play[Any]]:
         """:meth:`choose_variant` as a steps generator (:func:`tavli.ai.variant_search.choose_steps`)."""
         name = variant_name(position)
         options = context.variant_options if context is not None else {}
@@ -247,9 +247,9 @@ class AIPlayer:
         if not kind_of(position).cube:
             name = variant_name(position)
             options = {k: v for k, v in context.variant_options.items() if k == "mother_points"}
-            mine = -vn_equity(self.variant_evaluator(name, options).probs(position.swap()))
-            return level >= mine  # the points offered are worth at least the game's expectation
-        mine = invert(self.probs(position.swap(), context))
+            expected = -vn_equity(self.variant_evaluator(name, options).probs(position.swap()))
+            return level >= expected  # the points offered are worth at least the game's expectation
+        mine: Probs = invert(self.probs(position.swap(), context))
         if context.money and context.rules.jacoby and context.owner is None:
             mine = (mine[0], 0.0, 0.0, 0.0, 0.0)  # gammons do not count before the cube is turned
         args = _match_args(context)

@@ -17,8 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
-from ..games.portes import Position, legal_sequences, outcome_of
 from ..games.base import Play
+from ..games.portes import Position, legal_sequences, outcome_of
 from ..steps import Steps, WorkClock, finish
 from .evaluator import Evaluator
 
@@ -100,14 +100,14 @@ def one_ply_value_steps(ev: Evaluator, result: Position) -> Steps[float]:
     return total
 
 
-def choose(ev: Evaluator, position: Position, plays: Sequence[Play], **options: Unpack[SearchOptions]) -> Play:
+def choose(ev: Evaluator, position: Position, plays: Sequence[Play[Any]], **options: Unpack[SearchOptions]) -> Play[Any]:
     """:func:`choose_steps` run to the end (the same play)."""
     return finish(choose_steps(ev, position, plays, **options))
 
 
 def choose_steps(
-    ev: Evaluator, position: Position, plays: Sequence[Play], **options: Unpack[SearchOptions],
-) -> Steps[Play]:
+    ev: Evaluator, position: Position, plays: Sequence[Play[Any]], **options: Unpack[SearchOptions],
+) -> Steps[Play[Any]]:
     """The play to make: best 0-ply equity (plus Gaussian ``noise``), or, with ``lookahead`` > 0,
     the best 1-ply value among the top ``lookahead`` plays within ``margin`` of the 0-ply best
     (:func:`select_steps`). A steps generator (:mod:`tavli.steps`): it yields every few

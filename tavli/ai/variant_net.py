@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..steps import Steps, finish
 from ..games.base import Side
 from ..games.registry import game_kind as variant_of
+from ..steps import Steps, finish
 from .evaluator import Meta, PackedNet, _sigmoid, pack_weights, unpack_weights
 
 POINTS = 24

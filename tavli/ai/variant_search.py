@@ -17,9 +17,9 @@ import math
 from collections.abc import Sequence
 from typing import Any, Unpack
 
-from ..steps import Steps, finish
 from ..games.base import Play
 from ..games.registry import game_kind as variant_of
+from ..steps import Steps, finish
 from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, SearchOptions, search_steps
 from .search import rank_plays as rank_plays  # one ranking for every game
 from .variant_net import GameOptions, VariantEvaluator
@@ -34,9 +34,9 @@ def reply_value(ev: VariantEvaluator, result: Any, roll: tuple[int, int], option
 
 
 def choose_steps(
-    ev: VariantEvaluator, plays: Sequence[Play], *, options: GameOptions | None = None,
+    ev: VariantEvaluator, plays: Sequence[Play[Any]], *, options: GameOptions | None = None,
     **search: Unpack[SearchOptions],
-) -> Steps[Play]:
+) -> Steps[Play[Any]]:
     """The play to make, as a generator (see the module docstring): best 0-ply value (plus
     Gaussian ``noise``), or with ``lookahead`` > 1 the best 1-ply value among the top
     ``lookahead`` plays within ``margin`` of the best (:func:`tavli.ai.search.select_steps`);
@@ -66,8 +66,8 @@ def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: GameOptions)
 
 
 def choose(
-    ev: VariantEvaluator, plays: Sequence[Play], *, options: GameOptions | None = None,
+    ev: VariantEvaluator, plays: Sequence[Play[Any]], *, options: GameOptions | None = None,
     **search: Unpack[SearchOptions],
-) -> Play:
+) -> Play[Any]:
     """:func:`choose_steps` run to the end."""
     return finish(choose_steps(ev, plays, options=options, **search))

@@ -109,7 +109,7 @@ def match_id(match: Match) -> str:
 def position_id(match: Match) -> str:
     """The Position ID of the checkers at the start of the turn, seen from the player on roll:
     GNU Backgammon's for Portes, the game's own for Plakoto and Fevga."""
-    return match.game.position_for(match.game.on_roll).position_id()
+    return str(match.game.position_for(match.game.on_roll).position_id())
 
 
 def gnubg_id(match: Match) -> str:

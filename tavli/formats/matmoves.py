@@ -12,6 +12,7 @@ and counts (``8/4(2)``), as GNU Backgammon's importer does, and normalises ``bar
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..games.base import Play
 from ..games.portes import Position, legal_plays
@@ -62,12 +63,12 @@ def format_mat_moves(position: Position, moves: tuple[tuple[int, int], ...] | li
     return " ".join(parts)
 
 
-def play_to_mat(play: Play) -> str:
+def play_to_mat(play: Play[Any]) -> str:
     """``.mat`` text of a legal play (its single-die hops in the order played)."""
     return format_mat_moves(play.position, play.moves)
 
 
-def mat_play(position: Position, dice: tuple[int, int], text: str, *, minimize_waste: bool = False) -> Play:
+def mat_play(position: Position, dice: tuple[int, int], text: str, *, minimize_waste: bool = False) -> Play[Any]:
     """The legal play of ``dice`` in ``position`` that ``text`` describes.
 
     ``text`` may be ``.mat`` notation (``25/22* 6/0``) or GNU notation (``bar/22* 6/off``,

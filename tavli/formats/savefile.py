@@ -452,7 +452,7 @@ def _level(name: Any) -> Outcome | None:
 
 def _position_text(position: Any) -> str:
     """The position ID of ``position``: GNU Backgammon's for Portes, the game's own otherwise."""
-    return position.position_id()
+    return str(position.position_id())
 
 
 def _position_from_text(like: Any, text: Any) -> Any:

@@ -25,9 +25,11 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 
 import numpy as np  # noqa: E402
 
-from tavli.games.portes import outcome_of  # noqa: E402
-from tavli.games.portes import legal_plays  # noqa: E402
-from tavli.games.portes import Position  # noqa: E402
+from tavli.games.portes import (
+    Position,  # noqa: E402
+    legal_plays,  # noqa: E402
+    outcome_of,  # noqa: E402
+)
 from tools.train.refs import gnubg_choose, gnubg_probs  # noqa: E402
 
 

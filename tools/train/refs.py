@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from tavli.games.portes import Position, legal_plays, outcome_of
 from tavli.games.base import Play
+from tavli.games.portes import Position, legal_plays, outcome_of
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]

@@ -40,11 +40,11 @@ def crypto_die() -> int:
 def start() -> None:
     try:
         from tavli import FunctionDice, SeededDice
+        from web.control.controller import Controller
         from web.model import i18n, keeping, saves
         from web.model import prefs as P
-        from web.control.controller import Controller
-        from web.model.url import fixes_match, parse_query, query_params
         from web.model.i18n import t
+        from web.model.url import fixes_match, parse_query, query_params
 
         from .audio import SoundPlayer
         from .keeping_answers import Keeping

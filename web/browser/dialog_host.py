@@ -182,7 +182,7 @@ class DialogHost:
 
     def act(self, action: str) -> None:
         """A dialog's button: start, close, the keeping's answers, or an answer to the match."""
-        from tavli.game import Outcome
+        from tavli.games.base import Outcome
         from web.view import dialogs
 
         app = self.app

@@ -16,9 +16,9 @@ from typing import Any
 
 from pyscript import document, window
 
-from web.view import geometry as g
 from web.control.controller import Controller
 from web.control.effects import Effects
+from web.view import geometry as g
 
 from .actions import on_panel_click
 from .board_events import BoardEvents

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
-from web.view.anim import plan_slides
 from web.control.effects import Effects
+from web.view.anim import plan_slides
 from web.view.panel import clock_bars, clock_html, panel_html, time_up_html
 from web.view.render import render_board
 from web.view.view import BoardView, Motion

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tavli import Move
-from tavli.games.registry import game_kind
 from tavli.games.base import Outcome
+from tavli.games.registry import game_kind
 from web.model.i18n import kind_text, t
 from web.view.view import Motion
 
