@@ -20,7 +20,7 @@ _EXPORTS = {
     "BAR": "games.portes", "CHECKERS": "games.portes", "OFF": "games.portes", "Position": "games.portes",
     "Turn": "games.portes", "legal_plays": "games.portes", "outcome_of": "games.portes",
     "GameScore": "scores", "Match": "match", "MatchError": "match",
-    "format_play": "notation", "parse_moves": "notation",
+    "format_play": "games.notation", "parse_moves": "games.notation",
     "Rules": "scoring",
 }
 
@@ -51,8 +51,8 @@ if TYPE_CHECKING:  # for type checkers and IDEs: the same names, imported eagerl
     from .dice import DiceSource, FixedDice, FunctionDice, SecureDice, SeededDice, dice_source
     from .game import Game, GameError
     from .games.base import GameResult, IllegalMove, Move, Outcome, Play, Termination
+    from .games.notation import format_play, parse_moves
     from .games.portes import BAR, CHECKERS, OFF, Position, Turn, legal_plays, outcome_of
     from .match import Match, MatchError
-    from .notation import format_play, parse_moves
     from .scores import GameScore
     from .scoring import Rules

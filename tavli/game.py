@@ -32,6 +32,7 @@ from .dice import DiceSource, dice_source, roll
 from .games.base import GameResult, Move, Outcome, Play, Termination
 from .games.registry import NAMES, game_kind
 from .games.turn import Turn
+from .phase import GamePhase
 
 
 class GameError(ValueError):
@@ -71,7 +72,7 @@ class Game:
         self.minimize_waste = minimize_waste
         self.position: Any = self.kind.initial() if position is None else position
         self.on_roll = on_roll if on_roll is not None else 0
-        self.phase = "opening" if on_roll is None else "roll"
+        self.phase = GamePhase.OPENING if on_roll is None else GamePhase.ROLL
         self._view = self.on_roll  # whose side ``position.player`` is
         self.dice: tuple[int, int] | None = None
         self.turn: Turn[Any] | None = None
@@ -96,8 +97,8 @@ class Game:
         """Both players roll one die, again while they tie; returns (player 0's, player 1's).
 
         The higher die moves first: he plays both dice shown (``play_opening``), or else rolls
-        both dice afresh (the game is then at ``"roll"``)."""
-        self._require("opening")
+        both dice afresh (the game is then at ``GamePhase.ROLL``)."""
+        self._require(GamePhase.OPENING)
         while True:
             pair = roll(self.dice_source)
             self.opening_rolls.append(pair)
@@ -110,37 +111,37 @@ class Game:
         if self.play_opening:
             self._start_turn((max(pair), min(pair)))
         else:
-            self.phase = "roll"
+            self.phase = GamePhase.ROLL
         return pair
 
     def roll(self) -> tuple[int, int]:
         """The player on roll rolls both dice."""
-        self._require("roll")
+        self._require(GamePhase.ROLL)
         dice = roll(self.dice_source)
         self._start_turn(dice)
         return dice
 
     def set_dice(self, dice: tuple[int, int]) -> None:
         """Start the turn with dice thrown elsewhere (a replay, or dice chosen by a test)."""
-        self._require("roll")
+        self._require(GamePhase.ROLL)
         if not all(1 <= d <= 6 for d in dice):
             raise GameError(f"dice show 1..6, not {dice}")
         self._start_turn((dice[0], dice[1]))
 
     def move(self, move: Move | tuple[int, int]) -> Move:
         """Move one checker (``(from, to)`` in the roller's numbering, 25 = bar, 0 = off)."""
-        self._require("move")
+        self._require(GamePhase.MOVE)
         assert self.turn is not None
         return self.turn.apply(move)
 
     def undo(self) -> Move | None:
-        self._require("move")
+        self._require(GamePhase.MOVE)
         assert self.turn is not None
         return self.turn.undo()
 
     def play(self, play: Play[Any]) -> None:
         """Make a whole legal play at once and end the turn."""
-        self._require("move")
+        self._require(GamePhase.MOVE)
         assert self.turn is not None
         if play not in self.turn.plays:
             raise GameError(f"{play} is not a legal play of {self.dice}")
@@ -151,7 +152,7 @@ class Game:
 
     def end_turn(self) -> Play[Any]:
         """Finish the turn once its moves form a legal play; the other player is then on roll."""
-        self._require("move")
+        self._require(GamePhase.MOVE)
         assert self.turn is not None and self.dice is not None
         if not self.turn.is_complete():
             raise GameError("dice remain to be played")
@@ -164,21 +165,21 @@ class Game:
         self.dice = None
         if result is not None:
             self.result = result
-            self.phase = "over"
+            self.phase = GamePhase.OVER
             return play
         self.on_roll = 1 - self.on_roll
-        self.phase = "roll"
+        self.phase = GamePhase.ROLL
         return play
 
     def concede(self, winner: int, outcome: Outcome, termination: Termination = Termination.RESIGN) -> GameResult:
         """End the game without playing it out (``termination``: a dropped double, a resignation, a
         win claimed on time...). Any turn in progress is abandoned."""
-        if self.phase == "over":
+        if self.phase == GamePhase.OVER:
             raise GameError("the game is already over")
         self.turn = None
         self.dice = None
         self.result = GameResult(winner, Outcome(outcome), termination)
-        self.phase = "over"
+        self.phase = GamePhase.OVER
         return self.result
 
     def finish(self, result: GameResult) -> None:
@@ -186,18 +187,18 @@ class Game:
         self.turn = None
         self.dice = None
         self.result = result
-        self.phase = "over"
+        self.phase = GamePhase.OVER
 
     def must_pass(self) -> bool:
         """True when the roll just thrown allows no move at all."""
-        return self.phase == "move" and self.turn is not None and self.turn.length == 0
+        return self.phase == GamePhase.MOVE and self.turn is not None and self.turn.length == 0
 
     # --- internals --------------------------------------------------------------------------
 
     def _start_turn(self, dice: tuple[int, int]) -> None:
         self.dice = dice
         self.turn = self.kind.turn(self.position, dice, minimize_waste=self.minimize_waste, **self.options)
-        self.phase = "move"
+        self.phase = GamePhase.MOVE
 
     def _ending(self) -> GameResult | None:
         """The result once the play just made (``self.position`` seen from the next to move)
@@ -205,7 +206,7 @@ class Game:
         result = self.kind.ending(self.position, **self.options)
         return None if result is None else result.for_players(self._view)
 
-    def _require(self, phase: str) -> None:
+    def _require(self, phase: GamePhase) -> None:
         if self.phase != phase:
             raise GameError(f"cannot do that now: the game is at '{self.phase}', not '{phase}'")
 

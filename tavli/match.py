@@ -44,8 +44,9 @@ from .decisions import MatchDecisions
 from .dice import FixedDice
 from .events import AutoRollSet, Event, OpeningRoll, Rolled, SetUp, redo
 from .games.base import Move, Play
+from .games.notation import parse_moves
 from .matchsetup import check_player
-from .phase import Phase
+from .phase import GamePhase, Phase
 from .scores import MatchError
 from .scoring import Rules
 
@@ -117,7 +118,7 @@ class Match(MatchDecisions):
             for a, b in self.game.opening_rolls[before:]:
                 self._record(OpeningRoll((a, b), t=now))
             self.starter = self.game.on_roll
-            self.phase = Phase.MOVE if self.game.phase == "move" else Phase.ROLL
+            self.phase = Phase.MOVE if self.game.phase == GamePhase.MOVE else Phase.ROLL
             self._new_turn()
             self._clock_start(self.game.on_roll, now)
             return pair
@@ -178,8 +179,6 @@ class Match(MatchDecisions):
                     if candidate.result == play.result:
                         return candidate
             raise MatchError(f"{play} is not a legal play of {dice[0]}-{dice[1]}")
-        from .notation import parse_moves
-
         hops = sorted(parse_moves(play) if isinstance(play, str) else ((m[0], m[1]) for m in play))
         for candidate in plays:
             if sorted(candidate.moves) == hops:

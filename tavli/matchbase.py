@@ -36,7 +36,7 @@ from .matchsetup import (
     match_options,
     rules_for,
 )
-from .phase import Phase
+from .phase import GamePhase, Phase
 from .scores import GameScore, MatchError
 from .scoring import Rules
 from .snapshot import MatchSnapshot
@@ -350,7 +350,7 @@ class MatchBase:
         play = self.game.end_turn()
         self._record(Played(mover, dice, play.moves, str(play), t=now))
         self._clock_stop(now, completed_turn=True)
-        if self.game.phase == "over":
+        if self.game.phase == GamePhase.OVER:
             result = self.game.result
             assert result is not None
             if result.winner is None:
@@ -365,7 +365,7 @@ class MatchBase:
         return play
 
     def _end_game(self, winner: int, outcome: Outcome, reason: Termination, now: float | None) -> GameScore:
-        if self.game.phase != "over":
+        if self.game.phase != GamePhase.OVER:
             self.game.concede(winner, outcome, reason)
         if reason == Termination.TIMEOUT:
             counted = Outcome.GAMMON  # a claimed win on time counts 2, whatever else applies

@@ -1,4 +1,5 @@
-"""The phases of a match (:attr:`tavli.match.Match.phase`): who must do what next.
+"""The phases of a match (:attr:`tavli.match.Match.phase`): who must do what next; and of one game
+(:class:`GamePhase`).
 
 Each value is the string that the save file writes and the page shows (``body[data-phase]``);
 a phase compares equal to its string.
@@ -26,6 +27,15 @@ class Phase(StrEnum):
         return self in (Phase.ROLL, Phase.MOVE, Phase.CUBE, Phase.RESIGN)
 
 
+class GamePhase(StrEnum):
+    """Where one game (:attr:`tavli.game.Game.phase`) stands, the cube and resigning apart."""
+
+    OPENING = "opening"  # waiting for the opening roll
+    ROLL = "roll"  # the player on roll throws next
+    MOVE = "move"  # he moves checkers
+    OVER = "over"  # the game has a result
+
+
 PHASES = tuple(Phase)
 
-__all__ = ["PHASES", "Phase"]
+__all__ = ["PHASES", "GamePhase", "Phase"]

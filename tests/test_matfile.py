@@ -31,8 +31,8 @@ from tavli.formats.matmoves import (
     notation_to_mat,
     play_to_mat,
 )
+from tavli.games.notation import parse_moves
 from tavli.games.portes import Position, legal_plays
-from tavli.notation import parse_moves
 
 A = MatAction
 

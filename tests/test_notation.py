@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tavli.games.notation import format_play, parse_moves
 from tavli.games.portes import Position, legal_plays
-from tavli.notation import format_play, parse_moves
 
 P = Position.from_points
 

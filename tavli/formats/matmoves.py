@@ -1,5 +1,5 @@
 """Move notation inside a Jellyfish ``.mat`` transcript (:mod:`tavli.formats.matfile`): written,
-read, and turned into a legal play or GNU Backgammon's notation (:mod:`tavli.notation`).
+read, and turned into a legal play or GNU Backgammon's notation (:mod:`tavli.games.notation`).
 
 Move notation inside a ``.mat`` (``FormatMovePlain`` in ``format.c``): points in the mover's own
 numbering, the bar is ``25`` and bearing off is ``0`` (never ``bar``/``off``), each single-die hop
@@ -15,8 +15,8 @@ import re
 from typing import Any
 
 from ..games.base import Play
+from ..games.notation import format_play, parse_moves
 from ..games.portes import Position, legal_plays
-from ..notation import format_play, parse_moves
 
 _HOP_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:off|\d{1,2})\*?)+)(\(\d\))?$", re.IGNORECASE)
 
@@ -97,7 +97,7 @@ def mat_play(position: Position, dice: tuple[int, int], text: str, *, minimize_w
 
 
 def mat_to_notation(position: Position, dice: tuple[int, int], text: str) -> str:
-    """GNU notation (``tavli.notation``) of the play written ``text`` in a ``.mat``."""
+    """GNU notation (``tavli.games.notation``) of the play written ``text`` in a ``.mat``."""
     play = mat_play(position, dice, text)
     return format_play(play.position, play.moves)
 

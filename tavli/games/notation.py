@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 
-from .games.base import format_moves
-from .games.portes import Position
+from .base import Board, format_moves
 
 
-def format_play(position: Position, moves: tuple[tuple[int, int], ...]) -> str:
+def format_play(position: Board, moves: tuple[tuple[int, int], ...]) -> str:
     """Notation for ``moves`` (``(from, to)`` in the mover's numbering) played in ``position``."""
     hit = {p for p in range(1, 25) if position.opponent[24 - p]}  # a blot there is hit
     return format_moves(moves, hit, mark_once=True)
