@@ -209,3 +209,10 @@ def test_registry():
     assert v.options == {"minimize_waste": False, "first_checker": "pass", "prime": "open"}
     plays = v.legal_plays(v.initial(), (6, 5))
     assert {p.result for p in plays} == {p.result for p in v.turn(v.initial(), (6, 5)).plays}
+
+
+def test_contact_lasts_while_an_opposing_checker_is_in_the_players_first_half_above_his_lowest():
+    # The opponent's checker on the player's 4 runs down through the player's home.
+    assert FevgaPosition.from_points({3: 1, 2: 14}, {16: 1, 6: 14}).is_contact()
+    # The opponent's checkers (his 1 = the player's 13) are past the player's: a race.
+    assert not FevgaPosition.from_points({1: 15}, {1: 15}).is_contact()

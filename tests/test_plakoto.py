@@ -329,3 +329,10 @@ def test_the_last_starting_checker_leaving_wins_at_that_step():
     assert all(p.moves[-1][0] == 24 for p in leave)  # nothing is played after leaving
     assert all(ending(p.result) == GameResult(Side.OPPONENT, Outcome.GAMMON, Termination.MOTHER) for p in leave)
 
+
+
+def test_contact_lasts_while_an_opposing_checker_is_below_the_players_highest():
+    # The opponent moves up the player's numbering: his checker on the player's 1 may still pin.
+    assert PlakotoPosition.from_points({3: 1, 2: 14}, {24: 1, 1: 14}).is_contact()
+    # Every checker of the opponent (his 1 = the player's 24) is beyond the player's: a race.
+    assert not PlakotoPosition.from_points({1: 15}, {1: 15}).is_contact()

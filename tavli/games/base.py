@@ -152,6 +152,10 @@ class Board(Protocol):
     def checkers_at(self, point: int) -> tuple[int, int]:
         """(player's, opponent's) checkers on ``point`` in the player's numbering."""
 
+    def is_contact(self) -> bool:
+        """True while the sides can still meet (a checker can hit, pin or be blocked): after that
+        the game is a race and the mover's choice matters no more than its pips."""
+
     def position_id(self) -> str:
         """The game's ID of the position (its text in saved matches)."""
 

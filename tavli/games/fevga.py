@@ -102,6 +102,13 @@ class FevgaPosition(BoardBase):
         """(player's, opponent's) checkers on ``point`` in the player's numbering."""
         return self.player[point - 1], self.opponent[_OTHER[point - 1]]
 
+    def is_contact(self) -> bool:
+        """The opponent, on the player's points 1..12, moves down them: contact while an opposing
+        checker stands there above the player's lowest one."""
+        mine = [p for p in range(1, 25) if self.player[p - 1]]
+        theirs = [p for p in range(1, 25) if self.checkers_at(p)[1]]
+        return bool(mine and theirs) and any(min(mine) < q <= 12 for q in theirs)
+
     def position_id(self) -> str:
         """The 14-character ID described in the module docstring."""
         return encode_bits(base.sides_bits(self.player, self.opponent, bar=False), ID_LENGTH)

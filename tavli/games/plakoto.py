@@ -159,6 +159,13 @@ class PlakotoPosition(BoardBase):
         """(player's, opponent's) checkers on ``point`` in the player's numbering."""
         return self.player[point - 1], self.opponent[24 - point]
 
+    def is_contact(self) -> bool:
+        """The opponent moves up the player's numbering: contact while an opposing checker stands
+        below the player's highest one."""
+        mine = [p for p in range(1, 25) if self.player[p - 1]]
+        theirs = [p for p in range(1, 25) if self.checkers_at(p)[1]]
+        return bool(mine and theirs) and min(theirs) < max(mine)
+
     def pinned_at(self, point: int) -> str | None:
         """Who is pinned on the player's ``point``: "player", "opponent" or ``None``."""
         if point in self.player_pinned:

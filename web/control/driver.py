@@ -78,27 +78,12 @@ class Driver(Gestures):
         if not self.options.auto_bearoff or not self.human_moving():
             return None
         turn = self.turn
-        if turn.is_complete() or self._contact(turn.current):
+        if turn.is_complete() or turn.current.is_contact():
             return None
         moves = turn.legal_moves()
         if not moves or any(mv.end != OFF for mv in moves):
             return None
         return moves[0]
-
-    def _contact(self, position: Any) -> bool:
-        """Whether the sides can still meet, the mover's choice then mattering. Portes:
-        :meth:`tavli.Position.is_contact`. Plakoto (the opponent moves up the mover's numbering):
-        an opposing checker below the mover's highest one. Fevga (the opponent, on the mover's
-        points 1..12, moves down them): an opposing checker there above the mover's lowest one."""
-        if self.variant == "portes":
-            return position.is_contact()
-        mine = [p for p in range(1, 25) if position.player[p - 1]]
-        theirs = [p for p in range(1, 25) if position.checkers_at(p)[1]]
-        if not mine or not theirs:
-            return False
-        if self.variant == "plakoto":
-            return min(theirs) < max(mine)
-        return any(min(mine) < q <= 12 for q in theirs)
 
     def plan_needed(self) -> bool:
         """Whether the computer must now choose its play (the slow part, for a strong opponent):
