@@ -217,6 +217,28 @@ def graph() -> Graph:
     return import_graph(ROOT)
 
 
+# The web layer's rooms, lowest first: a module may import its own room's and lower rooms' modules.
+WEB_LAYERS = ("web.model", "web.view", "web.control", "web.browser")
+
+
+def web_layers_broken(graph: Graph) -> list[str]:
+    """Imports of a higher room of the web layer than the importer's own (model < view < control
+    < browser): the model knows no view, the views no controller, only the browser the page."""
+    def rank(name: str) -> int | None:
+        return next((i for i, layer in enumerate(WEB_LAYERS) if _within(name, layer)), None)
+
+    found = []
+    for module, imports in graph.items():
+        own = rank(module)
+        if own is None:
+            continue
+        for imp in imports:
+            other = rank(imp.target)
+            if other is not None and other > own:
+                found.append(_where(module, imp))
+    return found
+
+
 def test_the_graph_sees_every_kind_of_import(graph):
     assert len(graph) > 40
     assert "tavli.ai.players" in {imp.target for imp in graph["tavli.ai"]}
@@ -238,6 +260,10 @@ def test_only_the_registry_imports_all_games(graph):
 
 def test_only_web_browser_imports_the_browser(graph):
     assert browser_imports_outside(graph) == []
+
+
+def test_the_web_rooms_import_downwards_only(graph):
+    assert web_layers_broken(graph) == []
 
 
 def test_no_import_cycles_in_tavli(graph):
@@ -339,3 +365,15 @@ def test_import_cycles_are_caught_lazy_ones_too(tmp_path):
     })
     assert import_cycles(graph) == [["tavli.a", "tavli.b", "tavli.c"]]
     assert import_cycles(graph, allowed={("tavli.b", "tavli.c")}) == []
+
+
+def test_a_web_room_importing_a_higher_one_is_caught(tmp_path):
+    graph = write_tree(tmp_path, {
+        "web/__init__.py": "", "web/model/__init__.py": "", "web/view/__init__.py": "",
+        "web/control/__init__.py": "", "web/browser/__init__.py": "",
+        "web/model/keeping.py": "def f():\n    from web.view import dialogs\n",
+        "web/view/dialogs.py": "from web.model import keeping\n",
+        "web/control/present.py": "from web.view import dialogs\n",
+        "web/browser/app.py": "from web.control import present\n",
+    })
+    assert web_layers_broken(graph) == ["web.model.keeping:2 imports web.view.dialogs"]

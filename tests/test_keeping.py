@@ -13,6 +13,7 @@ import pytest
 from tavli.match import Match
 from web.browser.storage import BrowserStorage, StorageError, browser_storage
 from web.control.controller import Controller
+from web.control.present import draw_once
 from web.model import keeping as K
 from web.model import saves as S
 from web.model.setup import MatchSetup
@@ -90,7 +91,7 @@ def opening_save() -> tuple[dict[str, str], dict]:
 def test_a_good_save_resumes():
     store, _ = opening_save()
     loaded = S.load_match(store)
-    ctl, found = K.resume(loaded, store, make_controller, stamp=1)
+    ctl, found = K.resume(loaded, store, make_controller, stamp=1, check=draw_once)
     assert found is None and ctl.match is loaded.match
     assert S.MATCH_KEY in store
 
@@ -103,7 +104,7 @@ def test_a_save_that_fails_to_resume_is_set_aside_with_its_exact_text():
     def broken(setup, match=None):
         raise KeyError("a")
 
-    ctl, found = K.resume(loaded, store, broken, stamp=99)
+    ctl, found = K.resume(loaded, store, broken, stamp=99, check=draw_once)
     assert ctl is None and found is not None and not found.held
     assert found.moved_to == "tavli.match.corrupt.99" and store[found.moved_to] == text
     assert S.MATCH_KEY not in store
@@ -130,7 +131,7 @@ def test_a_save_that_fails_to_resume_with_no_room_is_held():
     def broken(setup, match=None):
         raise ValueError("bad")
 
-    ctl, found = K.resume(loaded, quota, broken, stamp=5)
+    ctl, found = K.resume(loaded, quota, broken, stamp=5, check=draw_once)
     assert ctl is None and found.held and quota[S.MATCH_KEY] == text
 
 
@@ -144,7 +145,7 @@ def test_bad_opening_dice_in_the_log_never_stop_the_start(field, value):
     store[S.MATCH_KEY] = json.dumps(doc)
     loaded = S.load_match(store, stamp=3)
     if loaded.match is not None:
-        ctl, found = K.resume(loaded, store, make_controller, stamp=3)
+        ctl, found = K.resume(loaded, store, make_controller, stamp=3, check=draw_once)
         assert ctl is None
     else:
         found = K.unreadable(loaded)
@@ -165,7 +166,7 @@ def test_a_bad_player_in_a_play_never_stops_the_start():
     store[S.MATCH_KEY] = json.dumps(doc)
     loaded = S.load_match(store, stamp=3)
     if loaded.match is not None:
-        ctl, found = K.resume(loaded, store, make_controller, stamp=3)
+        ctl, found = K.resume(loaded, store, make_controller, stamp=3, check=draw_once)
         assert ctl is None
     else:
         found = K.unreadable(loaded)
@@ -175,7 +176,7 @@ def test_a_bad_player_in_a_play_never_stops_the_start():
 def test_draw_once_draws_a_match_with_a_clock_and_a_question():
     match = Match(3, seed=5, clock=__import__("tavli.clock", fromlist=["Clock"]).Clock("standard"))
     match.roll()
-    K.draw_once(Controller(None, match=match))
+    draw_once(Controller(None, match=match))
 
 
 # --- item 19: storage that keeps nothing ----------------------------------------------------------

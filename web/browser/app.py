@@ -41,6 +41,7 @@ def start() -> None:
     try:
         from tavli import FunctionDice, SeededDice
         from web.control.controller import Controller
+        from web.control.present import draw_once
         from web.model import i18n, keeping, saves
         from web.model import prefs as P
         from web.model.i18n import t
@@ -95,7 +96,7 @@ def start() -> None:
         started = True
         if resumed or ask:  # the match in progress, shown (under the question when asking)
             new_match = loaded.setup
-            ctl, found = keeping.resume(loaded, store, make_controller, stamp=stamp, now=now())
+            ctl, found = keeping.resume(loaded, store, make_controller, stamp=stamp, check=draw_once, now=now())
             if ctl is None:  # it failed while resuming: set aside (or held)
                 resumed = ask = False
             elif ask:

@@ -8,6 +8,8 @@ browser imports; it reads the match and changes nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from web.model.i18n import kind_text, points_text, t
 from web.view.view import (
     BoardView,
@@ -220,3 +222,26 @@ class Presenter(Table):
     def resign_match_question(self) -> str:
         """Resigning the match: the name of the one it is resigned to."""
         return self.names[1 - self.human_player()]
+
+
+def draw_once(ctl: Any) -> None:
+    """What the page draws of ``ctl`` at its first refresh (raises what drawing would raise;
+    the page guards its first refresh too)."""
+    from web.view import dialogs
+    from web.view import geometry as g
+    from web.view.panel import announce_html, clock_bars, clock_html, panel_html
+    from web.view.render import render_board
+
+    view = ctl.board_view()
+    render_board(view, g.Layout(ctl.options.home_left, False))
+    panel = ctl.panel_view()
+    announce_html(panel)
+    match = ctl.match
+    bars = clock_bars(match.clock_state()) if match.clock is not None else None
+    bottom = ctl.bottom
+    panel_html(panel, clock_html(bars, ctl.names, (1 - bottom, bottom)))
+    phase = ctl.page_phase()
+    if phase == "cube":
+        dialogs.cube(ctl.cube_question())
+    elif phase == "resign":
+        dialogs.answer(ctl.resign_answer())

@@ -8,7 +8,7 @@
   the copy it stays where it was and the page saves nothing until the player has downloaded or
   discarded it (``held``): a new match never overwrites a save the player has not given up.
 * :func:`resume`: the saved match made into a controller, its clock resumed and drawn once
-  (:func:`draw_once`); whatever fails on the way (a save that passed validation but that the page
+  (``check``: :func:`web.control.present.draw_once` in the page); whatever fails on the way (a save that passed validation but that the page
   cannot show) sets the save aside the same way and the page starts fresh.
 * :func:`asks_before_replacing`, :func:`continue_query`: a URL that names a match (``?variant=...``)
   does not replace a different match in progress without asking.
@@ -106,35 +106,12 @@ def download_name(stamp: Any) -> str:
 # --- resuming -------------------------------------------------------------------------------------
 
 
-def draw_once(ctl: Any) -> None:
-    """What the page draws of ``ctl`` at its first refresh (raises what drawing would raise;
-    the page guards its first refresh too)."""
-    from web.view import dialogs
-    from web.view import geometry as g
-    from web.view.panel import announce_html, clock_bars, clock_html, panel_html
-    from web.view.render import render_board
-
-    view = ctl.board_view()
-    render_board(view, g.Layout(ctl.options.home_left, False))
-    panel = ctl.panel_view()
-    announce_html(panel)
-    match = ctl.match
-    bars = clock_bars(match.clock_state()) if match.clock is not None else None
-    bottom = ctl.bottom
-    panel_html(panel, clock_html(bars, ctl.names, (1 - bottom, bottom)))
-    phase = ctl.page_phase()
-    if phase == "cube":
-        dialogs.cube(ctl.cube_question())
-    elif phase == "resign":
-        dialogs.answer(ctl.resign_answer())
-
-
 def problem_text(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 def resume(loaded: Loaded, store: Any, make_controller: Callable[..., Any], *, stamp: Any,
-           now: float | None = None, check: Callable[[Any], None] = draw_once) -> tuple[Any, Unreadable | None]:
+           check: Callable[[Any], None], now: float | None = None) -> tuple[Any, Unreadable | None]:
     """The controller of the saved match (``loaded.match``), its clock resumed and drawn once by
     ``check``; ``(None, Unreadable)`` when any of it fails: the save is then set aside (or held).
     ``make_controller(setup, match)`` as :class:`web.browser.page.BoardApp` takes it."""
