@@ -3,7 +3,7 @@ they share (the controller of the match shown, its layout, the options, whether 
 
 Its parts, each in its module: the board's pointer events (``board_events``), the panel's buttons
 (``actions``), the dialog (``dialog_host``), drawing (``refresh``), the clock (``clock_loop``),
-saving (``persist``), the toast (``toast``), what plays by itself (``driver``) and the computer's
+saving (``persist``), the toast (``toast``), what plays by itself (``runner``) and the computer's
 work in slices (``thinker``). Everything that can be decided without a browser is in
 ``web.control``, ``web.view.geometry``, ``web.view.render``, ``web.view.panel`` and ``web.view.anim``.
 """
@@ -24,11 +24,11 @@ from .actions import on_panel_click
 from .board_events import BoardEvents
 from .clock_loop import ClockLoop
 from .dialog_host import DialogHost
-from .driver import Driver
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
 from .persist import Saver
 from .refresh import Painter
+from .runner import Runner
 from .thinker import Thinker
 from .toast import Toast
 
@@ -71,7 +71,7 @@ class BoardApp:
         self.saver = Saver(self)
         self.clock = ClockLoop(self)
         self.thinker = Thinker(self)
-        self.driver = Driver(self)
+        self.runner = Runner(self)
         self.events = BoardEvents(self)
         self._wire()
         self.apply_view()
@@ -114,7 +114,7 @@ class BoardApp:
             self.toast.show(effects.toast)
         self.dialogs.sync()
         self.saver.save()
-        self.driver.schedule()
+        self.runner.schedule()
         self.clock.schedule()
 
     # --- options and language -----------------------------------------------------------------

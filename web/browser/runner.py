@@ -21,7 +21,7 @@ PAUSE_MS = 520  # between the computer's actions at speed 1
 PASS_MS = 1400  # time to read that a player cannot move
 
 
-class Driver:
+class Runner:
     """One loop at a time (:meth:`schedule`), while the computer or an automatic step is due."""
 
     def __init__(self, app: BoardApp) -> None:
