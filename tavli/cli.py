@@ -161,7 +161,7 @@ def _run_show(args: argparse.Namespace) -> int:
 def show_text(match: Match) -> str:
     """The position (player 0 as X, moving 24 -> 1), the score and the state of ``match``."""
     lines = [f"rules: {match.rules.describe()}", f"score: {match.score_text()}"]
-    if match.variant != "portes":
+    if not match.backgammon:
         lines.insert(0, f"game: {match.variant}" + (f" (now {match.game_variant})" if match.variant == "tavli" else ""))
     if match.cube > 1 or match.cube_owner is not None:
         lines.append(f"cube: {match.cube}, owned by player {match.cube_owner}")
@@ -175,7 +175,7 @@ def show_text(match: Match) -> str:
         lines.append(f"last game: {_result_text(match)}")
     lines.append("position (X = player 0, O = player 1):")
     lines.append(match.position_for(0).diagram())
-    if match.variant == "portes":
+    if match.backgammon:
         lines.append(f"GNU ID: {matchio.gnubg_id(match)}")
         lines.append(matchio.xgid(match))
     else:

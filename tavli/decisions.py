@@ -54,7 +54,7 @@ class MatchDecisions(MatchBase):
         Crawford game, auto-roll)."""
         return bool(
             self.rules.cube
-            and self.variant == "portes"
+            and self.backgammon
             and self.length != 1
             and not self.crawford
             and not self.auto_roll[player]
@@ -72,7 +72,7 @@ class MatchDecisions(MatchBase):
         )
 
     def _why_no_double(self, player: int) -> str:
-        if self.variant != "portes":
+        if not self.backgammon:
             return f"there is no doubling cube in {VARIANT_TITLES[self.variant]}"
         if not self.rules.cube:
             return "there is no doubling cube under these rules"

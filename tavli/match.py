@@ -207,7 +207,7 @@ class Match(MatchDecisions):
     def next_starter(self) -> int | None:
         """Who starts the next game: None when it starts with the opening roll (Portes
         matches), else the winner of the game just finished (after a draw, its starter)."""
-        if self.variant == "portes" or self.result is None:
+        if self.backgammon or self.result is None:
             return None
         if self.result.winner is not None:
             return self.result.winner

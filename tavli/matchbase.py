@@ -33,6 +33,7 @@ from .matchsetup import (
     VARIANTS,
     CountingDice,
     check_player,
+    is_backgammon,
     match_options,
     rules_for,
 )
@@ -108,6 +109,11 @@ class MatchBase:
     def money(self) -> bool:
         """True in money play (no target score)."""
         return self.length is None
+
+    @property
+    def backgammon(self) -> bool:
+        """A match of Portes alone, played as backgammon (:func:`tavli.matchsetup.is_backgammon`)."""
+        return is_backgammon(self.variant)
 
     @property
     def game_variant(self) -> str:
@@ -191,7 +197,7 @@ class MatchBase:
     def score_text(self) -> str:
         target = "money" if self.length is None else f"to {self.length}"
         text = f"{self.scores[0]}-{self.scores[1]} ({target}), game {self.game_number}"
-        if self.variant != "portes":
+        if not self.backgammon:
             text += f" ({VARIANT_TITLES[self.game_variant]})"
         return text
 
@@ -291,7 +297,7 @@ class MatchBase:
             variant=name,
             options=self.game_options(name),
             on_roll=starter,
-            play_opening=self.variant == "portes",
+            play_opening=self.backgammon,
         )
 
     def _begin(self, now: float | None) -> float | None:

@@ -80,10 +80,17 @@ def match_options(variant: str, options: dict[str, Any] | None) -> dict[str, Any
     return chosen
 
 
+def is_backgammon(variant: str) -> bool:
+    """Whether a match of ``variant`` is backgammon: Portes alone, under the rules given (the cube,
+    money play, the opening roll played in every game, GNU Backgammon's IDs and transcripts).
+    Plakoto, Fevga and the Tavli match (Portes among them) are played under Greek scoring."""
+    return variant == ROTATION[0]
+
+
 def rules_for(variant: str, rules: Rules | None) -> Rules:
     """The rules of a match of ``variant``: as given for Portes (default International); for the
     others the Greek scoring, keeping only ``minimize_waste`` from ``rules``."""
-    if variant == "portes":
+    if is_backgammon(variant):
         return rules if rules is not None else Rules.international()
     if rules is None:
         return Rules.greek()

@@ -163,14 +163,14 @@ def _setup_event(match: Match, event: SetUp) -> None:
 
 
 def _portes_only(match: Match, what: str) -> None:
-    if match.variant != "portes":
+    if not match.backgammon:
         raise MatchError(f"{what} describes Portes (backgammon) matches only, not {VARIANT_TITLES[match.variant]}")
 
 
 def setup(match: Match, position: Position, state: MatchState) -> None:
     """Put a freshly made ``match`` into ``position`` and ``state``; ``ValueError`` if the match's
     rules cannot have it. The match's log starts again with a ``setup`` event."""
-    if getattr(match, "variant", "portes") != "portes":
+    if not match.backgammon:
         raise MatchError("GNU Backgammon IDs describe Portes matches only")
     if state.game_state not in (GAME_NONE, GAME_PLAYING):
         raise MatchError("only a game about to start or in play can be set up from an ID, not a finished one")
@@ -246,7 +246,7 @@ def to_mat(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> s
 
 
 def mat_record(match: Match, names: tuple[str, str] = ("Player 0", "Player 1")) -> MatRecord:
-    if getattr(match, "variant", "portes") != "portes":
+    if not match.backgammon:
         raise MatchError("a .mat transcript describes Portes (backgammon) matches only")
     if any(isinstance(event, SetUp) for event in match.log):
         raise MatchError("a match set up from a position has no transcript from the start")
