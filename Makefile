@@ -71,7 +71,7 @@ $(CHROMIUM):
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 clean:
-	rm -rf web/vendor build .pytest_cache .hypothesis
+	rm -rf web/vendor build .pytest_cache .hypothesis .mypy_cache .ruff_cache
 	find . -name __pycache__ -type d -not -path './node_modules/*' -not -path './.venv/*' -prune -exec rm -rf {} +
 
 distclean: clean
