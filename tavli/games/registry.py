@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ..options import GAME_OPTIONS
 from . import fevga, plakoto, portes
 from .base import Board, GameResult, Play
 from .turn import Turn
@@ -48,9 +49,11 @@ class GameKind:
     play_opening: bool
 
 
-def _kind(module: Any, position: type[Any], options: dict[str, Any], *, portes: bool, pins: bool = False) -> GameKind:
+def _kind(module: Any, position: type[Any], *, portes: bool, pins: bool = False) -> GameKind:
+    name = module.__name__.rsplit(".", 1)[-1]
+    options = {key: values[0] for key, (game, values) in GAME_OPTIONS.items() if game == name}  # the defaults
     return GameKind(
-        name=module.__name__.rsplit(".", 1)[-1],
+        name=name,
         position=position,
         initial=position.initial,
         from_id=position.from_id,
@@ -67,9 +70,9 @@ def _kind(module: Any, position: type[Any], options: dict[str, Any], *, portes: 
 
 
 GAMES: Mapping[str, GameKind] = MappingProxyType({
-    "portes": _kind(portes, portes.Position, {}, portes=True),
-    "plakoto": _kind(plakoto, plakoto.PlakotoPosition, {"mother_points": 2}, portes=False, pins=True),
-    "fevga": _kind(fevga, fevga.FevgaPosition, {"first_checker": "pass", "prime": "open"}, portes=False),
+    "portes": _kind(portes, portes.Position, portes=True),
+    "plakoto": _kind(plakoto, plakoto.PlakotoPosition, portes=False, pins=True),
+    "fevga": _kind(fevga, fevga.FevgaPosition, portes=False),
 })
 NAMES = tuple(GAMES)  # ("portes", "plakoto", "fevga")
 _BY_POSITION = {kind.position: kind for kind in GAMES.values()}
