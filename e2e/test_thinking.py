@@ -25,7 +25,9 @@ def _champion_run(page, seed: int) -> dict:
     """One match against the Champion from boot until it has made ``PLAYS`` plays: the figures."""
     if page.url != "about:blank":  # a later run: a fresh start, not the question about the match in progress
         settle(page)
-        page.evaluate("localStorage.clear()")
+        # Cleared as the next document starts: leaving the page saves its match (pagehide), after
+        # anything cleared before the navigation.
+        page.add_init_script("localStorage.clear()")
     boot(page, f"seed={seed}&anim=0&level=champion&length=3")
     for _ in range(80):
         ph = play_any(page)
