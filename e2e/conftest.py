@@ -88,6 +88,16 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+ICONS = ("/web/icons/favicon-64.png", "/web/icons/apple-touch-icon.png")
+
+
+def _icon_aborted(url: str, failure: str | None) -> bool:
+    """Chromium fetching the tab's icon (index.html's ``<link rel=icon>``) on its own, sometimes a
+    second time after boot, and cancelling that fetch when the test reloads or navigates: not the
+    page's request (seen in ~1 run in 20 of test_keeping's reload, on main before issue 13 too)."""
+    return url.endswith(ICONS) and failure == "net::ERR_ABORTED"
+
+
 @pytest.fixture
 def page_log() -> PageLog:
     return PageLog()
@@ -109,7 +119,12 @@ def page(page, page_log: PageLog):
     page.on("console", on_console)
     page.on("pageerror", lambda err: page_log.page_errors.append(str(err)))
     page.on("request", lambda req: page_log.requests.append(req.url))
-    page.on("requestfailed", lambda req: page_log.failed_requests.append(f"{req.url} ({req.failure})"))
+    def on_failed(req):
+        if _icon_aborted(req.url, req.failure):
+            return
+        page_log.failed_requests.append(f"{req.url} ({req.failure})")
+
+    page.on("requestfailed", on_failed)
     page.on("response", on_response)
     yield page
     problems = page_log.problems()
