@@ -7,17 +7,17 @@ the games: positions, legal plays, the turn, the ending, options, whether the cu
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from ..options import GAME_OPTIONS
-from . import fevga, plakoto, portes
 from .base import Board, GameResult, Play
 from .turn import Turn
 
-__all__ = ["GAMES", "NAMES", "GameKind", "game_kind", "kind_of"]
+__all__ = ["NAMES", "GameKind", "game_kind", "kind_of"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,21 @@ class GameKind:
     play_opening: bool
 
 
-def _kind(module: Any, position: type[Any], *, portes: bool, pins: bool = False) -> GameKind:
-    name = module.__name__.rsplit(".", 1)[-1]
+NAMES = ("portes", "plakoto", "fevga")
+# Each game's module (imported when the game is first asked for: a page of Portes never loads the
+# other two), its position class, and whether it is Portes (the cube, hits, the opening roll
+# played) and whether checkers pin (Plakoto).
+_GAMES = {
+    "portes": ("Position", True, False),
+    "plakoto": ("PlakotoPosition", False, True),
+    "fevga": ("FevgaPosition", False, False),
+}
+_KINDS: dict[str, GameKind] = {}
+
+
+def _kind(name: str, module: ModuleType) -> GameKind:
+    position_class, portes, pins = _GAMES[name]
+    position = getattr(module, position_class)
     options = {key: values[0] for key, (game, values) in GAME_OPTIONS.items() if game == name}  # the defaults
     return GameKind(
         name=name,
@@ -69,26 +82,20 @@ def _kind(module: Any, position: type[Any], *, portes: bool, pins: bool = False)
     )
 
 
-GAMES: Mapping[str, GameKind] = MappingProxyType({
-    "portes": _kind(portes, portes.Position, portes=True),
-    "plakoto": _kind(plakoto, plakoto.PlakotoPosition, portes=False, pins=True),
-    "fevga": _kind(fevga, fevga.FevgaPosition, portes=False),
-})
-NAMES = tuple(GAMES)  # ("portes", "plakoto", "fevga")
-_BY_POSITION = {kind.position: kind for kind in GAMES.values()}
-
-
 def game_kind(name: str) -> GameKind:
     """The :class:`GameKind` called ``name`` ("portes", "plakoto" or "fevga", any case)."""
-    kind = GAMES.get(name.strip().lower()) if isinstance(name, str) else None
-    if kind is None:
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in _GAMES:
         raise ValueError(f"unknown variant {name!r}: portes, plakoto or fevga")
+    kind = _KINDS.get(key)
+    if kind is None:
+        kind = _KINDS[key] = _kind(key, importlib.import_module(f"{__package__}.{key}"))
     return kind
 
 
 def kind_of(position: Board) -> GameKind:
     """The game whose position ``position`` is."""
-    kind = _BY_POSITION.get(type(position))
-    if kind is None:
+    module, _, name = type(position).__module__.rpartition(".")
+    if module != __package__ or name not in _GAMES or type(position) is not game_kind(name).position:
         raise TypeError(f"{type(position).__name__} is not a position of tavli")
-    return kind
+    return game_kind(name)
