@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 Pair = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Event:
     """An event of the log (see the module's description)."""
 
@@ -62,21 +62,21 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerEvent(Event):
     """An event of one player's (the subclasses without fields of their own)."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CubeEvent(PlayerEvent):
     """A double offered (:class:`Doubled`) or taken (:class:`Took`), at ``cube``."""
 
     cube: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LevelEvent(PlayerEvent):
     """A resignation at ``level``: Greek, at once (:class:`Resigned`), or offered
     (:class:`ResignationOffered`)."""
@@ -84,7 +84,7 @@ class LevelEvent(PlayerEvent):
     level: Level
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameStarted(Event):
     type: ClassVar[str] = "game"
     game: int
@@ -96,7 +96,7 @@ class NextGame(Event):
     type = "next-game"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OpeningRoll(Event):
     """One throw of the opening roll: player 0's die, player 1's (a tie is thrown again)."""
 
@@ -104,13 +104,13 @@ class OpeningRoll(Event):
     dice: Pair
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rolled(PlayerEvent):
     type: ClassVar[str] = "roll"
     dice: Pair
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Played(PlayerEvent):
     """A turn's play: single-die ``(from, to)`` moves; ``text`` its notation (not kept for the
     finished games of a saved match)."""
@@ -141,7 +141,7 @@ class ResignationOffered(LevelEvent):
     type = "resign-offer"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ResignationAccepted(PlayerEvent):
     """``automatic``: the highest level offered, accepted without asking."""
 
@@ -157,7 +157,7 @@ class MatchResigned(PlayerEvent):
     type = "resign-match"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Conceded(LevelEvent):
     """A round given up during a turn (transcripts of other programs)."""
 
@@ -173,7 +173,7 @@ class TimedOut(PlayerEvent):
     type = "timeout"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AutoRollSet(PlayerEvent):
     type: ClassVar[str] = "auto-roll"
     on: bool
@@ -187,7 +187,7 @@ class Resumed(Event):
     type = "resume"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameScored(Event):
     """A game scored: its result and the scores after it (:class:`GameWon`, :class:`GameDrawn`)."""
 
@@ -201,17 +201,17 @@ class GameScored(Event):
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameWon(GameScored):
     type: ClassVar[str] = "win"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameDrawn(GameScored):
     type: ClassVar[str] = "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MatchOver(Event):
     type: ClassVar[str] = "match-over"
     winner: int | None
@@ -219,7 +219,7 @@ class MatchOver(Event):
     reason: Termination
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SetUp(Event):
     """The match was set up from GNU Backgammon's IDs (:mod:`tavli.formats.matchio`)."""
 

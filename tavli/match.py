@@ -44,7 +44,6 @@ from .decisions import MatchDecisions
 from .dice import FixedDice
 from .events import AutoRollSet, Event, OpeningRoll, Rolled, SetUp, redo
 from .games.base import Move, Play
-from .games.notation import parse_moves
 from .matchsetup import check_player
 from .phase import GamePhase, Phase
 from .scores import MatchError
@@ -179,6 +178,8 @@ class Match(MatchDecisions):
                     if candidate.result == play.result:
                         return candidate
             raise MatchError(f"{play} is not a legal play of {dice[0]}-{dice[1]}")
+        from .games.notation import parse_moves  # (a play given as text: not at the page's boot)
+
         hops = sorted(parse_moves(play) if isinstance(play, str) else ((m[0], m[1]) for m in play))
         for candidate in plays:
             if sorted(candidate.moves) == hops:

@@ -40,11 +40,11 @@ from .matchsetup import (
 from .phase import GamePhase, Phase
 from .scores import GameScore, MatchError
 from .scoring import Rules
-from .snapshot import MatchSnapshot
 
 if TYPE_CHECKING:
     from .clock import Clock
     from .games.turn import Turn
+    from .snapshot import MatchSnapshot
 
 
 class MatchBase:
@@ -212,6 +212,8 @@ class MatchBase:
         log's events are copies."""
         game = self.game
         turn = game.turn
+        from .snapshot import MatchSnapshot  # (imported when first asked for: not at the page's boot)
+
         return MatchSnapshot(
             phase=self.phase,
             game_number=self.game_number,
