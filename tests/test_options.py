@@ -1,4 +1,5 @@
-"""tavli.options, the choices the page offers, equal the engine's own (drift is caught here)."""
+"""tavli.options is the one list of the match's choices: the engine's modules take theirs from it (a
+module that writes its own copy again is caught here) and the computer's levels match it."""
 
 from tavli import clock, matchsetup, options, scoring
 from tavli.ai import players
@@ -6,15 +7,15 @@ from tavli.games import fevga
 
 
 def test_variants_and_rotation_are_the_matchs() -> None:
-    assert options.VARIANTS == matchsetup.VARIANTS
-    assert options.ROTATION == matchsetup.ROTATION
+    assert matchsetup.VARIANTS is options.VARIANTS
+    assert matchsetup.ROTATION is options.ROTATION
     assert options.DEFAULT_VARIANT == options.VARIANTS[0]
 
 
 def test_game_options_are_the_matchs_with_fevgas_values() -> None:
-    assert options.GAME_OPTIONS == matchsetup.OPTIONS
-    assert options.FIRST_CHECKER == fevga.FIRST_CHECKER
-    assert options.PRIME == fevga.PRIME
+    assert matchsetup.OPTIONS is options.GAME_OPTIONS
+    assert fevga.FIRST_CHECKER is options.FIRST_CHECKER
+    assert fevga.PRIME is options.PRIME
     assert options.MOTHER_POINTS == matchsetup.OPTIONS["mother_points"][1]
 
 
@@ -24,9 +25,9 @@ def test_levels_are_the_computers() -> None:
 
 
 def test_rule_presets_clock_modes_and_lengths() -> None:
-    assert options.RULE_PRESETS == scoring.PRESETS
-    assert options.CLOCK_MODES == clock.MODES
-    assert options.MAX_LENGTH == matchsetup.MAX_LENGTH
+    assert scoring.PRESETS is options.RULE_PRESETS
+    assert clock.MODES is options.CLOCK_MODES
+    assert matchsetup.MAX_LENGTH == options.MAX_LENGTH
     assert max(options.LENGTHS) <= options.MAX_LENGTH and options.DEFAULT_LENGTH in options.LENGTHS
     assert set(options.TAVLI_LENGTHS) <= set(options.LENGTHS)
     assert options.VARIANT_LENGTH in options.TAVLI_LENGTHS
