@@ -13,6 +13,7 @@ and the position they reach. A finished game is a :class:`GameResult`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
@@ -256,9 +257,9 @@ def point_name(point: int) -> str:
 # --- what the position classes share ----------------------------------------------------------
 
 
-class BoardBase:
+class BoardBase(ABC):
     """The answers every game gives alike, for a position class with ``player`` and
-    ``opponent`` fields; it supplies ``checkers_at`` and ``position_id``."""
+    ``opponent`` fields; each game's class supplies ``checkers_at`` and ``position_id``."""
 
     __slots__ = ()
     player: tuple[int, ...]
@@ -282,11 +283,13 @@ class BoardBase:
         check_side("player", self.player, bar=self.HAS_BAR)
         check_side("opponent", self.opponent, bar=self.HAS_BAR)
 
+    @abstractmethod
     def checkers_at(self, point: int) -> tuple[int, int]:
-        raise NotImplementedError
+        """(player's, opponent's) checkers on ``point`` in the player's numbering."""
 
+    @abstractmethod
     def position_id(self) -> str:
-        raise NotImplementedError
+        """The game's ID of the position (its text in saved matches)."""
 
     def borne_off(self) -> tuple[int, int]:
         """Checkers borne off: (player on roll, opponent)."""
