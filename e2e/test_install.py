@@ -9,7 +9,8 @@ from pathlib import Path
 from urllib.parse import urljoin
 from urllib.request import urlopen
 
-from e2e.helpers import PageLog, boot
+from e2e.board_hooks import counts, phase
+from e2e.helpers import PageLog, boot, settle
 
 ROOT = Path(__file__).resolve().parents[1]
 SW_TIMEOUT_MS = 90_000
@@ -73,3 +74,29 @@ def test_chromium_finds_the_page_installable(browser_type, browser_type_launch_a
         assert log.problems() == []
     finally:
         context.close()
+
+
+def test_a_shortcut_opens_the_new_match_screen_with_its_opponent_and_starting_asks_to_persist(page):
+    """The manifest's shortcut "two players" (``./?new=pvp``): the new-match screen opens with that
+    opponent chosen; Start plays it, and asks the browser to keep the site's storage
+    (``navigator.storage.persist()``), whose answer is never an error (the page log would fail)."""
+    boot(page, "new=pvp&anim=0")
+    assert page.evaluate("document.body.dataset.dialog") == "new-match"
+    assert page.locator("dialog input[name=mode][value=pvp]").is_checked()
+    assert page.evaluate("document.body.dataset.persisted || ''") == ""  # nothing asked before a match starts
+    page.click("dialog button[data-action=start]")
+    page.wait_for_function("['granted', 'denied', 'unavailable'].includes(document.body.dataset.persisted)")
+    assert page.locator(".card.top .name").inner_text() == "Player 2"
+
+
+def test_a_shortcut_over_a_match_in_progress_can_be_cancelled_and_the_match_goes_on(page):
+    boot(page, "seed=5&anim=0")
+    page.click("#panel button[data-action=roll]")
+    settle(page)
+    board, dice = counts(page), page.locator("[data-die]").count()
+    boot(page, "new=cpu&anim=0")  # the saved match is resumed under the new-match screen
+    assert page.evaluate("document.body.dataset.dialog") == "new-match"
+    assert page.locator("dialog input[name=mode][value=cpu]").is_checked()
+    page.click("dialog button[data-action=cancel]")
+    assert page.evaluate("document.body.dataset.dialog || ''") == ""
+    assert phase(page) == "move" and counts(page) == board and page.locator("[data-die]").count() == dice == 2

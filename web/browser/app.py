@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from pyscript import document, window
@@ -45,7 +46,7 @@ def start() -> None:
         from web.model import i18n, keeping, saves
         from web.model import prefs as P
         from web.model.i18n import t
-        from web.model.url import fixes_match, parse_query, query_params
+        from web.model.url import fixes_match, new_match_mode, parse_query, query_params
 
         from .audio import SoundPlayer
         from .keeping_answers import Keeping
@@ -134,6 +135,9 @@ def start() -> None:
             from web.view import dialogs  # (imported on first use: it costs boot time)
 
             app.dialogs.open(dialogs.unreadable_notice(found.held) if found is not None else dialogs.resume_or_new())
+        elif (mode := new_match_mode(query)) is not None:  # the app's shortcut: "new match" with this opponent
+            app.new_match = replace(app.new_match, mode=mode)
+            app.open_new_match()
         elif not app.started:
             app.open_new_match()
         state = keeping.storage_state(store)

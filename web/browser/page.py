@@ -159,10 +159,14 @@ class BoardApp:
         self.dialogs.open(dialogs.new_match(self.new_match, self.started))
 
     def start_match(self, nm: Any) -> None:
-        """The new-match screen's Start: the choices kept, the old match forgotten, a new one."""
+        """The new-match screen's Start: the choices kept, the old match forgotten, a new one; the
+        browser asked to keep the site's storage (:func:`~web.browser.storage.request_persistence`)."""
         from web.model import prefs as P
         from web.model import saves
 
+        from .storage import request_persistence
+
+        request_persistence(document.body)
         self.prefs = replace(self.prefs, new_match=nm)
         P.save(self.store, self.prefs)
         if not holds_saves(self):  # (an unusable save the player has not given up stays)

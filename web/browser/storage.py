@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
-from typing import Protocol
+from enum import StrEnum
+from typing import Any, Protocol
 
 try:  # JavaScript's null arrives as ``jsnull`` in Pyodide 0.27+, not as None
     from pyodide.ffi import jsnull as _JSNULL
@@ -86,3 +87,36 @@ def browser_storage() -> BrowserStorage | None:
         return BrowserStorage(local)
     except Exception:  # noqa: BLE001 - no window (CPython), or access refused
         return None
+
+
+class Persistence(StrEnum):
+    """What the browser answered to ``navigator.storage.persist()`` (shown as ``<body data-persisted>``)."""
+
+    GRANTED = "granted"
+    DENIED = "denied"
+    UNAVAILABLE = "unavailable"  # no StorageManager, or the request failed
+
+
+async def _ask_persistence(body: Any) -> None:
+    answer = Persistence.UNAVAILABLE
+    try:
+        from js import navigator  # Pyodide only
+
+        manager = navigator.storage
+        if manager is not None and not _is_null(manager) and hasattr(manager, "persist"):
+            answer = Persistence.GRANTED if bool(await manager.persist()) else Persistence.DENIED
+    except Exception:  # noqa: BLE001 - refused, or not allowed here: the game works the same
+        answer = Persistence.UNAVAILABLE
+    body.dataset.persisted = str(answer)
+
+
+def request_persistence(body: Any) -> None:
+    """Ask the browser once to keep this site's storage (the saved match, the offline copy) from
+    eviction when it runs short of space. Chromium grants it silently to installed apps and to
+    sites the player uses a lot; elsewhere it may say no. Either answer is fine, never an error."""
+    if body.getAttribute("data-persisted"):  # (asked once a visit)
+        return
+    from .jsutil import spawn  # (Pyodide only: this module is also used under CPython)
+
+    body.dataset.persisted = "asking"
+    spawn(_ask_persistence(body))

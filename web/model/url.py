@@ -27,6 +27,8 @@ parameter      meaning                                                  default
                opened (``open``), or not (``free``)
 ``level``      the computer's level: ``beginner``, ``intermediate``,    intermediate
                ``expert`` or ``champion``
+``new``        ``cpu`` or ``pvp``: open the new-match screen with that  (none)
+               opponent chosen (the app's shortcuts, manifest.webmanifest)
 =============  =======================================================  =========
 
 Plakoto, Fevga and the Tavli match are scored the Greek way whatever ``rules`` says (no cube, no
@@ -159,6 +161,13 @@ def parse_query(query: str) -> tuple[ViewOptions, MatchSetup]:
 
 
 MATCH_PARAMS = ("mode", "length", "rules", "seed", "clock", "money", "variant", "mother", "first", "prime", "level")
+
+
+def new_match_mode(query: str) -> str | None:
+    """The opponent ``?new=`` asks the new-match screen to open with (one of ``MODES``), else None.
+    It names no match: the one in progress stays until the player starts another."""
+    mode = query_params(query).get("new", "").strip().lower()
+    return mode if mode in MODES else None
 
 
 def fixes_match(query: str) -> bool:

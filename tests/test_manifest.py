@@ -1,0 +1,75 @@
+"""The web app manifest: what the install dialog and the home screen show. Its description names
+the three games, its screenshots are there at their stated sizes (one narrow, one wide, made by
+tools/screenshots.py), and its shortcuts open the new-match screen with an opponent chosen."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import struct
+from pathlib import Path
+
+from web.model.setup import MODES
+from web.model.url import fixes_match, new_match_mode
+
+ROOT = Path(__file__).resolve().parents[1]
+MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+
+
+def jpeg_size(data: bytes) -> tuple[int, int]:
+    """(width, height) from a JPEG's start-of-frame segment."""
+    assert data[:2] == b"\xff\xd8", "not a JPEG"
+    at = 2
+    while at < len(data):
+        marker, length = data[at + 1], struct.unpack(">H", data[at + 2:at + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return width, height
+        at += 2 + length
+    raise AssertionError("no frame in the JPEG")
+
+
+def test_the_description_names_the_three_games_and_the_language_is_set():
+    for game in ("Portes", "Plakoto", "Fevga"):
+        assert game in MANIFEST["description"]
+    assert MANIFEST["lang"] == "en"
+
+
+def test_the_screenshots_exist_at_their_stated_sizes_one_narrow_one_wide():
+    shots = MANIFEST["screenshots"]
+    assert sorted(s["form_factor"] for s in shots) == ["narrow", "wide"]
+    for shot in shots:
+        width, height = jpeg_size((ROOT / shot["src"]).read_bytes())
+        assert shot["type"] == "image/jpeg" and shot["sizes"] == f"{width}x{height}", shot["src"]
+        assert shot["label"]
+        wide = shot["form_factor"] == "wide"
+        assert (width > height) == wide  # Chromium drops a "wide" screenshot that is not landscape
+        assert 320 <= min(width, height) and max(width, height) <= 3840
+        assert max(width, height) / min(width, height) <= 2.3  # Chromium's limit for the install dialog
+
+
+def test_the_screenshot_tool_makes_what_the_manifest_lists():
+    spec = importlib.util.spec_from_file_location("tavli_screenshots", ROOT / "tools" / "screenshots.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    made = {f"web/screenshots/{name}": f"{w * scale}x{h * scale}" for name, (w, h), scale in tool.SHOTS}
+    assert made == {s["src"]: s["sizes"] for s in MANIFEST["screenshots"]}
+
+
+def test_the_shortcuts_open_a_new_match_against_the_computer_and_for_two_players():
+    urls = [s["url"] for s in MANIFEST["shortcuts"]]
+    assert all(s["name"] and s["short_name"] for s in MANIFEST["shortcuts"])
+    modes = [new_match_mode(url.split("?", 1)[1]) for url in urls]
+    assert modes == list(MODES) == ["cpu", "pvp"]
+    assert not any(fixes_match(url.split("?", 1)[1]) for url in urls)  # they open the screen, not a match
+    for shortcut in MANIFEST["shortcuts"]:
+        for icon in shortcut["icons"]:
+            assert (ROOT / icon["src"]).is_file()
+
+
+def test_new_match_mode_reads_only_known_opponents():
+    assert new_match_mode("new=PVP") == "pvp"
+    assert new_match_mode("?seed=3&new=cpu") == "cpu"
+    assert new_match_mode("new=robot") is None
+    assert new_match_mode("mode=pvp") is None
+    assert new_match_mode("") is None
