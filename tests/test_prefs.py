@@ -144,3 +144,11 @@ def test_partial_documents(doc):
     p = P.from_dict(doc)
     assert P.from_dict(P.to_dict(p)) == p
     assert p.language in (None, *P.LANGUAGES)
+
+
+def test_a_name_cut_after_a_space_keeps_no_trailing_space_and_survives_a_reload():
+    # Found by test_partial_documents: "a" * 23 + " b" was cut to 24 characters ending in a space,
+    # which the next load stripped, so the saved preferences changed on reload.
+    name = P.clean_name("a" * 23 + " b")
+    assert name == "a" * 23
+    assert P.clean_name(name) == name

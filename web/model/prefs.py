@@ -84,7 +84,7 @@ def clean_name(value: Any) -> str:
     if not isinstance(value, str):
         return ""
     text = "".join(ch if ch.isprintable() else " " for ch in value)
-    return " ".join(text.split())[:MAX_NAME]
+    return " ".join(text.split())[:MAX_NAME].rstrip()  # (cut after a space: no trailing space)
 
 
 def _names(value: Any, default: tuple[str, str]) -> tuple[str, str]:
