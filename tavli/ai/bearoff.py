@@ -14,15 +14,18 @@ The data, ``tavli/ai/data/bearoff.bin`` (built by ``tools/bearoff.py``; a data f
 distribution rounded to multiples of ``1 / scale`` (``scale`` = 2016 = 56 x 36: a roll's 1/36 is
 exact), stored as the differences (``PA(n) * scale``, integers summing to ``scale``). So every
 cumulative probability is within ``1 / (2 scale)`` (2.5e-4) of the exact one, whatever the
-distribution's length, and a two-sided probability within about twice that. Per board: ``heads``
-(its first non-zero ``n``, its length), then the values. The full table's values are stored as
-residuals from a prediction by three boards with fewer pips (:func:`_references`: the highest
-checker moved down one point ``a``, the lowest checker above the ace point moved down one ``b``,
-both ``ab``: ``a + b - ab``), as uint16 ``r + 2**15`` split into a low and a high byte plane, which
-deflate packs to about a third of the plain values; decoding in reverse order, each board's
-references are known before it, and each row is one int of 16-bit fields (one addition per
-reference). It is decoded once, on first use, or ahead of time and in slices by :func:`load_steps` (a steps
-generator, :mod:`tavli.steps`).
+distribution's length, and a two-sided probability within about twice that.
+
+Per board, ``heads`` give its span (the first ``n`` and the length of the part where its values or
+their prediction are not 0), then come the values over the span, as residuals from a prediction:
+none for the first-checker table; for the full table three boards with fewer pips
+(:func:`_references`: ``a`` the highest checker moved down one point, ``b`` the lowest above the
+ace point, ``ab`` both; ``a + b - ab``). The residuals are zigzag codes in a low and a high byte
+plane (:func:`tavli.ai.datafile.planes`), which deflate packs to 0.29 MB (plain 16-bit values:
+0.8 MB). Decoding goes in reverse order, where each board's references come before it, with each
+row one int of 16-bit fields (one addition per reference): about 0.2 s under CPython, once, on
+first use, or ahead of time and in slices by :func:`load_steps` (a steps generator,
+:mod:`tavli.steps`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from . import datafile
 MAX_ROLLS = 32
 DATA_FILE = "bearoff.bin"  # in tavli/ai/data/
 Board = tuple[int, ...]  # a home board: the checkers on points 1..6
-_ROWS_PER_STEP = 1500  # boards decoded between two yields (a few milliseconds in Pyodide)
+_ROWS_PER_STEP = 400  # boards decoded between two yields (a few milliseconds in Pyodide)
 
 
 def enumerate_positions() -> list[tuple[int, ...]]:
@@ -109,7 +112,7 @@ def prediction(board: Board, row: Callable[[Board], list[int]]) -> list[int]:
     return [x + y - z for x, y, z in zip(*refs)]
 
 
-RESIDUAL_BIAS = 1 << 15  # residuals are zigzag byte planes in the file (datafile.planes), r + RESIDUAL_BIAS in a packed row
+RESIDUAL_BIAS = 1 << 15  # a residual r as a field of a packed row: r + RESIDUAL_BIAS
 _FIELD = 16  # bits per value in a packed row
 _ROW = struct.Struct(f"<{MAX_ROLLS}H")
 

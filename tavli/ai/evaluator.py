@@ -278,29 +278,42 @@ def unpack_nets(data: bytes, origin: str = "nets") -> tuple[Weights, Meta]:
 
 
 def unpack_nets_steps(data: bytes, origin: str = "nets") -> Steps[tuple[Weights, Meta]]:
-    """:func:`unpack_nets` as a steps generator (:mod:`tavli.steps`)."""
+    """:func:`unpack_nets` as a steps generator (:mod:`tavli.steps`): a yield every few thousand
+    weights."""
     header, arrays = datafile.read(data, "nets", origin)
     yield
     nets: Weights = {}
     for name in dict.fromkeys(e["name"].split(".")[0] for e in header["arrays"]):
-        nets[name] = {"w1": _first_layer(header, arrays, name), "b1": list(arrays[f"{name}.b1"]),
+        w1 = yield from _first_layer_steps(header, arrays, name)
+        nets[name] = {"w1": w1, "b1": list(arrays[f"{name}.b1"]),
                       "w2": _rows(arrays[f"{name}.w2"], datafile.entry(header, f"{name}.w2")["shape"]),
                       "b2": list(arrays[f"{name}.b2"])}
-        yield
     return nets, header["meta"]
 
 
-def _first_layer(header: datafile.Header, arrays: dict[str, Sequence[Any]], name: str) -> list[list[float]]:
+_WEIGHTS_PER_STEP = 4096  # first-layer weights decoded between two yields (~1-2 ms in Pyodide)
+
+
+def _first_layer_steps(header: datafile.Header, arrays: dict[str, Sequence[Any]], name: str) -> Steps[list[list[float]]]:
     """Net ``name``'s ``w1`` as floats, from whichever form :func:`pack_nets` stored it in."""
     if f"{name}.w1" in arrays:
         return _rows(arrays[f"{name}.w1"], datafile.entry(header, f"{name}.w1")["shape"])
     info = datafile.entry(header, f"{name}.w1.lo")
-    high = arrays.get(f"{name}.w1.hi")
-    rows = _rows(datafile.unplanes(bytes(arrays[f"{name}.w1.lo"]), bytes(high) if high is not None else None), info["shape"])
+    count, width = info["shape"]
+    low, high = bytes(arrays[f"{name}.w1.lo"]), arrays.get(f"{name}.w1.hi")
     scales = arrays[f"{name}.w1.scale"]
-    if info["scale_axis"] == 0:
-        return [[q * s for q in row] for row, s in zip(rows, scales)]
-    return [[q * s for q, s in zip(row, scales)] for row in rows]
+    per_step = max(1, _WEIGHTS_PER_STEP // width)
+    rows: list[list[float]] = []
+    for r in range(0, count, per_step):
+        n = min(per_step, count - r)
+        span = slice(r * width, (r + n) * width)
+        q = _rows(datafile.unplanes(low[span], bytes(high[span]) if high is not None else None), [n, width])
+        if info["scale_axis"] == 0:
+            rows += [[v * s for v in row] for row, s in zip(q, scales[r : r + per_step])]
+        else:
+            rows += [[v * s for v, s in zip(row, scales)] for row in q]
+        yield
+    return rows
 
 
 class Evaluator:

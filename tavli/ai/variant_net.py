@@ -29,7 +29,7 @@ from ..games.base import Side
 from ..games.registry import game_kind as variant_of
 from ..steps import Steps, finish
 from . import datafile
-from .evaluator import SHIPPED_DTYPE, Meta, PackedNet, _sigmoid, pack_nets, unpack_nets
+from .evaluator import SHIPPED_DTYPE, Meta, PackedNet, _sigmoid, pack_nets, unpack_nets_steps
 
 POINTS = 24
 COUNTS = 15
@@ -126,8 +126,7 @@ class VariantEvaluator:
     @classmethod
     def from_bytes_steps(cls, name: str, data: bytes, options: GameOptions | None = None) -> Steps[VariantEvaluator]:
         """:meth:`from_bytes` as a steps generator."""
-        nets, meta = unpack_nets(data, name)
-        yield
+        nets, meta = yield from unpack_nets_steps(data, name)
         n = nets["net"]
         net = yield from SparseNet.build_steps(n["w1"], n["b1"], n["w2"], n["b2"])
         return cls(name, net, meta, options)
