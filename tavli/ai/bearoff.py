@@ -193,23 +193,25 @@ def _decode_table_steps(arrays: dict[str, Sequence[int]], name: str, order: list
     residuals = _unzigzag(bytes(low), bytes(high))
     yield
     bias = [sum(RESIDUAL_BIAS << (_FIELD * k) for k in range(n)) for n in range(MAX_ROLLS + 1)]
-    ends = list(accumulate(heads[1::2]))
+    codes = [a | b << 4 | c << 8 | d << 12 | e << 16 | f << 20 for a, b, c, d, e, f in order]  # _code
+    starts = list(accumulate(heads[1::2], initial=0))
     check = scale % ((1 << _FIELD) - 1)  # a row's fields sum to scale: so does the row, modulo 2**16 - 1
+    down = _DOWN
     rows: dict[int, int] = {}
-    for i in range(len(order) - 1, -1, -1):  # references come later in the order: decoded first
-        board = order[i]
-        key = _code(board)
-        lo, n = heads[2 * i], heads[2 * i + 1]
-        at = 2 * (ends[i] - n)
-        row = (int.from_bytes(residuals[at : at + 2 * n], "little") - bias[n]) << (_FIELD * lo)
-        moves = _moves(board) if predicted else ()
-        if moves:  # the references of _references, by their codes
-            a = key + _DOWN[moves[0]]
-            row += rows[a] if len(moves) == 1 else rows[a] + rows[key + _DOWN[moves[1]]] - rows[a + _DOWN[moves[1]]]
+    # In reverse order: a board's references (checkers moved down) come later in the order.
+    backwards = zip(reversed(codes), reversed(heads[0::2]), reversed(heads[1::2]), reversed(starts[:-1]))
+    for done, (key, lo, n, at) in enumerate(backwards, 1):
+        row = (int.from_bytes(residuals[2 * at : 2 * (at + n)], "little") - bias[n]) << (_FIELD * lo)
+        high_point = (key.bit_length() - 1) >> 2  # the highest occupied point (its nibble), as _moves
+        if predicted and high_point > 0:
+            rest = key >> 4
+            low_point = (((rest & -rest).bit_length() - 1) >> 2) + 1  # the lowest above the ace point
+            a = key + down[high_point]
+            row += rows[a] if low_point == high_point else rows[a] + rows[key + down[low_point]] - rows[a + down[low_point]]
         if row < 0 or row % ((1 << _FIELD) - 1) != check or row >> (_FIELD * MAX_ROLLS):
             raise datafile.DataFileError(f"{origin}: {name}: a distribution does not decode")
         rows[key] = row
-        if i % _ROWS_PER_STEP == 0:
+        if done % _ROWS_PER_STEP == 0:
             yield
     return rows
 
