@@ -6,7 +6,7 @@
 #   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
 #   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp)
 #   build/python.tar.gz  the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py,
-#   build/ai.zip         and the computer's data modules, which the page fetches after boot
+#   build/ai.zip         and the computer's data files (tavli/ai/data), which the page fetches after boot
 #   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
 # Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).
 

@@ -198,7 +198,7 @@ def main() -> None:
     ap.add_argument("--level", default="expert", help="beginner|intermediate|expert|champion|all, or a reference")
     ap.add_argument("--ref", default="pubeval", help="pubeval|gnubg|random|beginner (comma-separated)")
     variant_strength.add_run_arguments(ap, seed=12345)
-    ap.add_argument("--weights", default=None, help="evaluator weights module (default: the shipped one)")
+    ap.add_argument("--weights", default=None, help="nets data file (default: the shipped tavli/ai/data/portes.bin)")
     args = ap.parse_args()
     use_luck = not args.no_luck and have_gnubg()
     if not use_luck and not args.no_luck:
@@ -215,7 +215,7 @@ def main() -> None:
             continue
         for level in levels:
             r = run_match(level, ref, args.games, args.seed, use_luck, not args.quiet, evaluator)
-            r["weights"] = args.weights or "tavli/ai/_weights_data.py"
+            r["weights"] = args.weights or "tavli/ai/data/portes.bin"
             line = (f"{r['level']:>12} vs {ref:<8} {r['games']:5d} games: raw {r['raw_ppg']:+.3f} ± {r['raw_ci95']:.3f}")
             if use_luck:
                 line += f", luck-adjusted {r['adjusted_ppg']:+.3f} ± {r['adjusted_ci95']:.3f}"

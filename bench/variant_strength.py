@@ -3,7 +3,7 @@ earlier weights (``bench/strength.py --variant plakoto`` runs this too).
 
     python bench/variant_strength.py --variant plakoto --level champion --ref heuristic --games 400
     python bench/variant_strength.py --variant fevga --level expert \\
-        --ref earlier:/path/to/_fevga_weights_2000.py --games 400
+        --ref earlier:/path/to/fevga_2000.bin --games 400
 
 Single games (1 point, 2 if the loser bore off none or, in Plakoto, his mother was pinned; a
 draw 0), played in duplicate pairs (the same dice, each side first once); the interval is over
@@ -14,7 +14,7 @@ unbiased estimate this way; a good one a smaller variance.
 
 Levels: ``beginner``/``heuristic`` (tavli.ai.heuristic), ``intermediate``, ``expert``,
 ``champion`` (tavli.ai.players, the variant net); references: those, or ``earlier:PATH`` (the
-Expert level with the weights module at PATH, e.g. a training snapshot).
+Expert level with the nets data file at PATH, e.g. a training snapshot: td_variant.py --snapshots).
 """
 
 from __future__ import annotations
@@ -41,10 +41,9 @@ from tavli.games.registry import game_kind  # noqa: E402
 
 
 def load_weights(name: str, path: str) -> vn.VariantEvaluator:
-    ns: dict = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), ns)  # a weights module written by td_variant.py
-    return vn.VariantEvaluator.from_text(name, ns["DATA"])
+    """The variant evaluator with the net of the data file at ``path`` (e.g. td_variant.py's --snapshots)."""
+    with open(path, "rb") as f:
+        return vn.VariantEvaluator.from_bytes(name, f.read())
 
 
 def make_player(name: str, spec: str, seed: int):

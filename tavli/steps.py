@@ -27,7 +27,6 @@ suspended between slices (a time budget then means the same under CPython and in
 from __future__ import annotations
 
 import time
-import zlib
 from collections.abc import Callable, Generator
 from typing import TypeVar
 
@@ -45,20 +44,6 @@ def finish(steps: Steps[T]) -> T:
         except StopIteration as stop:
             result: T = stop.value
             return result
-
-
-def decompress_steps(data: bytes, chunk: int = 1 << 16) -> Steps[bytes]:
-    """``zlib.decompress(data)``, ``chunk`` compressed bytes at a time (a few milliseconds each in
-    the browser)."""
-    inflater = zlib.decompressobj()
-    parts = []
-    for at in range(0, len(data), chunk):
-        parts.append(inflater.decompress(data[at : at + chunk]))
-        yield
-    parts.append(inflater.flush())
-    if not inflater.eof:
-        raise zlib.error("incomplete or truncated stream")
-    return b"".join(parts)
 
 
 class WorkClock:

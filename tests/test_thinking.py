@@ -57,19 +57,6 @@ def test_finish_returns_the_generators_value():
     assert _count(steps()) == (5, 10)
 
 
-def test_decompress_steps_is_zlib_decompress_in_chunks():
-    import zlib
-
-    from tavli.steps import decompress_steps
-
-    data = bytes(random.Random(1).getrandbits(8) for _ in range(50_000)) * 3
-    packed = zlib.compress(data, 9)
-    yields, out = _count(decompress_steps(packed, chunk=4096))
-    assert out == data and yields == -(-len(packed) // 4096)
-    with pytest.raises(zlib.error):
-        finish(decompress_steps(packed[: len(packed) // 2]))
-
-
 def test_work_clock_leaves_out_the_time_suspended():
     now = [100.0]
     clock = WorkClock(lambda: now[0])

@@ -151,13 +151,16 @@ def test_noise_changes_choices_zero_noise_does_not(name: str) -> None:
     assert len(noisy) > 1
 
 
-def test_pack_round_trip(name: str) -> None:
+@pytest.mark.parametrize("dtype", ["f4", "f2", "q8", "q11"])
+def test_pack_round_trip(name: str, dtype: str) -> None:
     net = _random_net(hidden=4)
-    text = vn.pack(net.emb, net.b1, net.w2, net.b2, {"variant": name})
-    ev = vn.VariantEvaluator.from_text(name, text)
+    data = vn.pack(net.emb, net.b1, net.w2, net.b2, {"variant": name}, dtype=dtype)
+    ev = vn.VariantEvaluator.from_bytes(name, data)
     assert ev.meta["variant"] == name
-    pos = _positions(name)[10]
-    assert ev.net.forward(vn.active_units(pos)) == pytest.approx(net.forward(vn.active_units(pos)), abs=1e-5)
+    if dtype == "f4":
+        assert [v for row in ev.net.emb for v in row] == pytest.approx([v for row in net.emb for v in row], abs=1e-6)
+    for pos in _positions(name)[::10]:  # fixed point: within half a step (max |w| / 254 at 8 bits) per weight
+        assert ev.net.forward(vn.active_units(pos)) == pytest.approx(net.forward(vn.active_units(pos)), abs=5e-3)
 
 
 # --- the shipped nets and the levels ------------------------------------------------------------
@@ -273,8 +276,8 @@ def test_computer_never_resigns_a_variant_game() -> None:
 
 def test_loading_a_net_in_slices_gives_the_same_net(name: str) -> None:
     """The page loads a net a few rows at a time (tavli.steps); the result is the same net."""
-    text = vn.weights_text(name)
-    gen = vn.VariantEvaluator.from_text_steps(name, text)
+    data = vn.weights_bytes(name)
+    gen = vn.VariantEvaluator.from_bytes_steps(name, data)
     slices = 0
     while True:
         try:
@@ -284,7 +287,7 @@ def test_loading_a_net_in_slices_gives_the_same_net(name: str) -> None:
             sliced = stop.value
             break
     assert slices >= vn.N_UNITS // 32
-    whole = vn.VariantEvaluator.from_text(name, text)
+    whole = vn.VariantEvaluator.from_bytes(name, data)
     for pos in _positions(name, seed=2)[::10]:
         assert sliced.probs(pos) == whole.probs(pos)
 

@@ -1,4 +1,4 @@
-"""Build the one-sided bear-off database shipped as tavli/ai/_bearoff_data.py.
+"""Build the one-sided bear-off database shipped as tavli/ai/data/bearoff.bin.
 
 For every way to place 0..15 checkers on the six home points (C(21, 6) = 54,264 positions) it
 stores the exact distribution of the number of rolls needed to bear them all off when each roll is
@@ -6,28 +6,28 @@ played to minimise the expected number of rolls; and, for the 15,504 positions w
 checkers on the board, the distribution of the number of rolls needed to bear off the FIRST checker
 (played to minimise that), which gives gammon chances.
 
-File format (zlib-compressed, then Base64 in a Python module so that the browser gets it like any module): b"TBO1", then two tables, each ``uint32`` count,
-then per position (in the order of :func:`tavli.ai.bearoff.enumerate_positions`) ``uint8`` first
-index and ``uint8`` length of its non-zero span, then all spans as ``uint16`` little-endian
-probabilities scaled by 65535 (each span renormalised so that it sums to 65535 exactly).
+File format: a data file (tavli/ai/datafile.py, kind "bearoff") whose ``meta`` gives the fixed-point
+``scale``; per table (``full``, ``first``) ``<t>.heads`` (uint8 first index and length of each
+position's span: where its values or their prediction are not zero, in the order of :func:`tavli.ai.bearoff.enumerate_positions`) and the
+span values as residuals in zigzag byte planes (datafile.planes) ``<t>.lo``/``<t>.hi``: from the prediction
+of :func:`tavli.ai.bearoff.prediction` for ``full``, from zero for ``first``. The values are the
+cumulative distribution rounded to multiples of ``1 / scale``, differenced (tavli/ai/bearoff.py).
 
-    python tools/bearoff.py            # writes tavli/ai/_bearoff_data.py (about 30 s under CPython)
+    python tools/bearoff.py            # writes tavli/ai/data/bearoff.bin (about 30 s under CPython)
 """
 
 from __future__ import annotations
 
-import base64
 import os
-import struct
 import sys
-import zlib
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..")))
 
-from tavli.ai import bearoff  # noqa: E402
-from tavli.ai.bearoff import MAX_ROLLS, enumerate_positions  # noqa: E402
+from tavli.ai import bearoff, datafile  # noqa: E402
+from tavli.ai.bearoff import MAX_ROLLS, enumerate_positions, prediction  # noqa: E402
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "tavli", "ai", "_bearoff_data.py")
+OUT = datafile.data_path(bearoff.DATA_FILE)
+SCALE = 2016  # 56 x 36: fits 11 bits, and a single roll's 1/36 is exact
 
 
 def _steps(pos: tuple[int, ...], die: int, cache: dict) -> list[tuple[int, ...]]:
@@ -78,9 +78,10 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 
 
-def build(first_checker: bool) -> dict[tuple[int, ...], list[float]]:
-    """Distributions of rolls to bear off all checkers (or, with ``first_checker``, the first one)."""
-    positions = enumerate_positions()
+def build(first_checker: bool, max_checkers: int = 15) -> dict[tuple[int, ...], list[float]]:
+    """Distributions of rolls to bear off all checkers (or, with ``first_checker``, the first one);
+    only for the positions of at most ``max_checkers`` (they need no other: the same values)."""
+    positions = [p for p in enumerate_positions() if sum(p) <= max_checkers]
     if first_checker:
         positions = [p for p in positions if sum(p) == 15]
     # Moving checkers never increases the pip count: process by increasing pips.
@@ -112,33 +113,51 @@ def build(first_checker: bool) -> dict[tuple[int, ...], list[float]]:
     return dist
 
 
-def encode(order: list[tuple[int, ...]], dist: dict[tuple[int, ...], list[float]]) -> bytes:
-    heads = bytearray()
-    values: list[int] = []
+def quantise(dist: list[float], scale: int = SCALE) -> list[int]:
+    """A distribution in ``1 / scale`` units: its cumulative sums rounded, differenced (so every
+    cumulative probability is within ``1 / (2 scale)`` and the values sum to ``scale``)."""
+    out, total, before = [], 0.0, 0
+    for p in dist:
+        total += p
+        now = round(min(total, 1.0) * scale)
+        out.append(now - before)
+        before = now
+    out[-1] += scale - before  # (the cumulative sum may stop a rounding error short of 1)
+    return out
+
+
+def encode(order: list[tuple[int, ...]], dist: dict[tuple[int, ...], list[float]], name: str,
+           predicted: bool, scale: int = SCALE) -> dict[str, datafile.Array]:
+    """The arrays of one table (see the module docstring)."""
+    rows = {pos: quantise(dist[pos], scale) for pos in order}
+    heads: list[int] = []
+    residuals: list[int] = []
     for pos in order:
-        d = dist[pos]
-        q = [round(x * 65535) for x in d]
-        nz = [i for i, x in enumerate(q) if x]
+        values = rows[pos]
+        guess = prediction(pos, rows.__getitem__) if predicted else [0] * MAX_ROLLS
+        # The span: where the values or their prediction are not zero (the residuals cancel the
+        # prediction outside the values' own span).
+        nz = [i for i in range(MAX_ROLLS) if values[i] or guess[i]]
         lo, hi = nz[0], nz[-1]
-        span = q[lo : hi + 1]
-        span[span.index(max(span))] += 65535 - sum(span)  # exact total
-        heads += bytes((lo, len(span)))
-        values.extend(span)
-    return struct.pack("<I", len(order)) + bytes(heads) + struct.pack(f"<{len(values)}H", *values)
+        heads += (lo, hi + 1 - lo)
+        residuals += (values[n] - guess[n] for n in range(lo, hi + 1))
+    low, high = datafile.planes(residuals)
+    return {
+        f"{name}.heads": ("u1", [len(order), 2], heads),
+        f"{name}.lo": ("u1", [len(residuals)], low),
+        f"{name}.hi": ("u1", [len(residuals)], high),
+    }
 
 
 def main() -> None:
     order = enumerate_positions()
     order15 = [p for p in order if sum(p) == 15]
-    full = build(False)
-    first = build(True)
-    blob = b"TBO1" + encode(order, full) + encode(order15, first)
-    data = zlib.compress(blob, 9)
-    text = base64.b64encode(data).decode("ascii")
-    with open(OUT, "w") as f:
-        f.write('"""Bear-off database (generated by tools/bearoff.py; do not edit): see tavli/ai/bearoff.py."""\n')
-        f.write(f'DATA = "{text}"\n')
-    print(f"{len(order)} + {len(order15)} positions, {len(blob)} bytes, {len(data)} compressed -> {OUT}")
+    arrays = {**encode(order, build(False), "full", True), **encode(order15, build(True), "first", False)}
+    meta = {"scale": SCALE, "generator": "tools/bearoff.py", "positions": len(order), "first_off_positions": len(order15)}
+    data = datafile.write("bearoff", meta, arrays)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_bytes(data)
+    print(f"{len(order)} + {len(order15)} positions, {len(data)} bytes -> {OUT}")
     bearoff.forget()
 
 

@@ -12,16 +12,15 @@ only once Pyodide was up and unpacked it with Python's zipfile on the main threa
 Next to each module the archive holds its bytecode, ``__pycache__/<name>.cpython-3XX.pyc``,
 compiled by the vendored Pyodide's own Python (``node tools/pyc.mjs``), as "unchecked-hash" .pyc
 files (PEP 552) that the browser loads without compiling the source or comparing timestamps: at
-boot the browser then spends no time compiling the modules it imports (~0.2 s), and the AI's big
-data modules load quickly when first used. Without Node or node_modules/pyodide the archives hold
-the sources only (a warning says so), which works the same, only slower. The member
-:data:`STAMP` records which Pyodide compiled the bytecode.
+boot the browser then spends no time compiling the modules it imports (~0.2 s). Without Node or
+node_modules/pyodide the boot archive holds the sources only (a warning says so), which works the
+same, only slower. The member :data:`STAMP` records which Pyodide compiled the bytecode.
 
-The computer's data modules (``tavli/ai/_*.py``: the nets' weights, the bear-off database; ~2 MB
-of the ~2.5 MB with their bytecode) are used only when the computer first acts, so they are left
-out of that boot archive and go into a second one, ``build/ai.zip`` (:data:`AI_ARCHIVE`), which
-the page fetches and unpacks at the same paths after the board is up (``web/browser/aidata.py``); the
-service worker precaches both with the rest (tools/precache.py).
+The computer's data files (``tavli/ai/data/*.bin``: the nets' weights, the bear-off database;
+binary, ~1.3 MB, ~0.4 MB deflated) are used only when the computer first acts, so they go into a
+second archive, ``build/ai.zip`` (:data:`AI_ARCHIVE`; members deflated, no bytecode: they are not
+modules), which the page fetches and unpacks at the same paths after the board is up
+(``web/browser/aidata.py``); the service worker precaches both with the rest (tools/precache.py).
 
 The archives are build output (``build/`` is git-ignored): ``make vendor`` and ``make sync-files``
 write them. They are deterministic (sorted members, fixed timestamps), so an unchanged tree gives
@@ -38,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import fnmatch
 import gzip
 import io
 import json
@@ -51,8 +49,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = "build/python.tar.gz"  # relative to ROOT (= to index.html); web/pyodide_early.mjs: the same
-AI_ARCHIVE = "build/ai.zip"  # the data modules, fetched after boot (web/browser/aidata.py: the same name)
-AI_DATA = ("tavli/ai/_[!_]*.py",)  # which modules go into AI_ARCHIVE instead of ARCHIVE
+AI_ARCHIVE = "build/ai.zip"  # the AI's data files, fetched after boot (web/browser/aidata.py: the same name)
+AI_DATA = ("tavli/ai/data/*.bin",)  # the files AI_ARCHIVE holds (relative to ROOT)
 ARCHIVES = (ARCHIVE, AI_ARCHIVE)
 PACKAGES = ("tavli", "web")
 EXCLUDED = ("web/vendor",)
@@ -77,16 +75,16 @@ def python_files(root: Path = ROOT) -> list[str]:
     return sorted(found)
 
 
-def is_ai_data(rel: str) -> bool:
-    """Whether module ``rel`` travels in :data:`AI_ARCHIVE` (not in the boot archive)."""
-    return any(fnmatch.fnmatchcase(rel, pattern) for pattern in AI_DATA)
+def ai_data_files(root: Path = ROOT) -> list[str]:
+    """The AI's data files (:data:`AI_DATA`), as POSIX paths relative to ``root``."""
+    return sorted({path.relative_to(root).as_posix() for pattern in AI_DATA for path in root.glob(pattern)})
 
 
 def archive_files(name: str, root: Path = ROOT) -> list[str]:
-    """The modules archive ``name`` (one of :data:`ARCHIVES`) holds."""
+    """The files archive ``name`` (one of :data:`ARCHIVES`) holds: the modules, or the AI's data."""
     if name not in ARCHIVES:
         raise ValueError(f"unknown archive {name!r}")
-    return [rel for rel in python_files(root) if is_ai_data(rel) == (name == AI_ARCHIVE)]
+    return ai_data_files(root) if name == AI_ARCHIVE else python_files(root)
 
 
 def runtime_sources(root: Path = ROOT) -> dict[str, bytes]:
@@ -191,14 +189,11 @@ def all_archives(root: Path = ROOT, *, pyc: bool = True) -> dict[str, bytes]:
     runtime = runtime_sources(root) if pyc else {}
     compiled = compile_pyc({**sources, **runtime}, root, checked=frozenset(runtime)) if pyc else None
     stamp = f"pyodide {pyodide_version(root)}" if compiled else "sources only"
-    out = {}
-    for name in ARCHIVES:
-        held = {rel: sources[rel] for rel in archive_files(name, root)}
-        if name == ARCHIVE and compiled:
-            held.update(runtime)
-        members = _members(held, compiled)
-        out[name] = _tar_gz(members, stamp) if name == ARCHIVE else _zip(members, stamp)
-    return out
+    held = dict(sources)
+    if compiled:
+        held.update(runtime)
+    data = {rel: (root / rel).read_bytes() for rel in ai_data_files(root)}
+    return {ARCHIVE: _tar_gz(_members(held, compiled), stamp), AI_ARCHIVE: _zip(data)}
 
 
 def _members(sources: dict[str, bytes], compiled: tuple[str, dict[str, bytes]] | None) -> dict[str, bytes]:
@@ -212,10 +207,9 @@ def _members(sources: dict[str, bytes], compiled: tuple[str, dict[str, bytes]] |
     return members
 
 
-def _zip(members: dict[str, bytes], stamp: str) -> bytes:
+def _zip(members: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.comment = stamp.encode()  # which Pyodide compiled the bytecode: a new one makes it stale
         for rel, data in members.items():
             _add(archive, rel, data)
     return buffer.getvalue()
@@ -264,6 +258,8 @@ def archive_is_current(root: Path = ROOT, name: str | None = None) -> bool:
         members, stamp = read_archive(path.read_bytes())
     except (zipfile.BadZipFile, tarfile.TarError, OSError, EOFError):
         return False
+    if name == AI_ARCHIVE:
+        return members == {rel: (root / rel).read_bytes() for rel in archive_files(name, root)}
     version = pyodide_version(root)
     if version is not None and shutil.which("node") and stamp != f"pyodide {version}":
         return False  # bytecode of another Pyodide, or none while it could be compiled
@@ -291,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.is_file() or path.read_bytes() != data:
             path.write_bytes(data)
-        print(f"pyscript_files: {name}: {len(archive_files(name))} modules, {len(data) / 1e3:.0f} kB")
+        print(f"pyscript_files: {name}: {len(archive_files(name))} files, {len(data) / 1e3:.0f} kB")
     print(f"pyscript_files: wrote {', '.join(stale)}")
     return 0
 

@@ -1,29 +1,47 @@
 """Exact bear-off database: one-sided roll distributions for up to 15 checkers on the home points.
 
-The data (built by ``tools/bearoff.py``) is stored zlib-compressed and Base64-encoded in
-``tavli/ai/_bearoff_data.py`` so that it travels to the browser like any other module (in the
-archive fetched after boot: see ``web/aidata.py``). It is decoded once, on first use, or ahead of
-time and in slices by :func:`load_steps` (a steps generator, :mod:`tavli.steps`). A home
-board is a tuple of 6 counts (index ``i`` = point ``i + 1``). ``rolls_distribution(board)[n]`` is
-the chance that bearing everything off takes exactly ``n`` rolls (each roll played to minimise the
-expected number of rolls); ``first_off_distribution`` the same for the first checker off when all
-fifteen are on the board (gammon chances).
+A home board is a tuple of 6 counts (index ``i`` = point ``i + 1``). ``rolls_distribution(board)[n]``
+is the chance that bearing everything off takes exactly ``n`` rolls (each roll played to minimise
+the expected number of rolls); ``first_off_distribution`` the same for the first checker off when
+all fifteen are on the board (gammon chances).
 
 Two-sided race with both sides all home, the side on roll A and the other B:
 ``P(A wins) = sum_n PA(n) * PB(>= n)``; A wins a gammon when B, with fifteen checkers on the board,
 has borne none off after ``n - 1`` rolls.
+
+The data, ``tavli/ai/data/bearoff.bin`` (built by ``tools/bearoff.py``; a data file of
+:mod:`tavli.ai.datafile`, kind "bearoff"), holds each distribution in fixed point: its cumulative
+distribution rounded to multiples of ``1 / scale`` (``scale`` = 2016 = 56 x 36: a roll's 1/36 is
+exact), stored as the differences (``PA(n) * scale``, integers summing to ``scale``). So every
+cumulative probability is within ``1 / (2 scale)`` (2.5e-4) of the exact one, whatever the
+distribution's length, and a two-sided probability within about twice that.
+
+Per board, ``heads`` give its span (the first ``n`` and the length of the part where its values or
+their prediction are not 0), then come the values over the span, as residuals from a prediction:
+none for the first-checker table; for the full table three boards with fewer pips
+(:func:`_references`: ``a`` the highest checker moved down one point, ``b`` the lowest above the
+ace point, ``ab`` both; ``a + b - ab``). The residuals are zigzag codes in a low and a high byte
+plane (:func:`tavli.ai.datafile.planes`), which deflate packs to 0.29 MB (plain 16-bit values:
+0.8 MB). Decoding goes in reverse order, where each board's references come before it, with each
+row one int of 16-bit fields (one addition per reference): about 0.2 s under CPython, once, on
+first use, or ahead of time and in slices by :func:`load_steps` (a steps generator,
+:mod:`tavli.steps`).
 """
 
 from __future__ import annotations
 
-import base64
 import struct
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import accumulate
 
-from ..steps import Steps, decompress_steps, finish
+from ..steps import Steps, finish
+from . import datafile
 
 MAX_ROLLS = 32
+DATA_FILE = "bearoff.bin"  # in tavli/ai/data/
 Board = tuple[int, ...]  # a home board: the checkers on points 1..6
+_ROWS_PER_STEP = 400  # boards decoded between two yields (a few milliseconds in Pyodide)
 
 
 def enumerate_positions() -> list[tuple[int, ...]]:
@@ -52,27 +70,98 @@ def _positions_steps(out: list[Board], index: dict[Board, int], index15: dict[Bo
             yield
 
 
-def _decode_steps(blob: bytes, at: int) -> Steps[tuple[list[Entry], int]]:
-    """One table of the blob from byte ``at``: (lo, len, byte offset) per board, and where the next
-    table starts."""
-    (count,) = struct.unpack_from("<I", blob, at)
-    at += 4
-    heads = blob[at : at + 2 * count]
-    values_at = at + 2 * count
-    entries = []
-    offset = 0
-    for i in range(count):
-        lo, n = heads[2 * i], heads[2 * i + 1]
-        entries.append((lo, n, values_at + 2 * offset))
-        offset += n
-        if i % 4096 == 4095:
-            yield
-    return entries, values_at + 2 * offset
+def _down(board: Board, point: int) -> Board:
+    """``board`` with one checker of index ``point`` (> 0, occupied) moved down one point."""
+    moved = list(board)
+    moved[point] -= 1
+    moved[point - 1] += 1
+    return tuple(moved)
 
 
-Entry = tuple[int, int, int]  # a board's distribution in the blob: (first n, its length, byte offset)
-Table = tuple[bytes, list[Entry], list[Entry], dict[Board, int], dict[Board, int]]
-_TABLE: Table | None = None  # (blob, full, first, index, index15) once decoded
+def _moves(board: Board) -> tuple[int, ...]:
+    """The points whose checker moves down one point in ``board``'s references: its highest
+    occupied point above the ace point, then its lowest one if that is another (see
+    :func:`_references`)."""
+    occupied = [i for i in range(1, 6) if board[i]]
+    if not occupied:
+        return ()
+    return (occupied[-1],) if len(occupied) == 1 else (occupied[-1], occupied[0])
+
+
+def _references(board: Board) -> tuple[Board, ...]:
+    """The boards that predict ``board``'s distribution: ``(a, b, ab)`` (prediction ``a + b - ab``),
+    ``(a,)`` (just ``a``) or ``()`` (nothing: every checker on the ace point), ``a`` with the
+    highest checker moved down, ``b`` the lowest above the ace point. A checker moved down comes
+    later in the database's (lexicographic) order."""
+    moves = _moves(board)
+    if not moves:
+        return ()
+    a = _down(board, moves[0])
+    return (a,) if len(moves) == 1 else (a, _down(board, moves[1]), _down(a, moves[1]))
+
+
+def prediction(board: Board, row: Callable[[Board], list[int]]) -> list[int]:
+    """The predicted distribution of ``board`` (``MAX_ROLLS`` fixed-point values) from its
+    references' (``row(board)``: their values); :func:`_decode_table_steps` does the same on
+    packed rows."""
+    refs = [row(r) for r in _references(board)]
+    if not refs:
+        return [0] * MAX_ROLLS
+    if len(refs) == 1:
+        return refs[0]
+    return [x + y - z for x, y, z in zip(*refs)]
+
+
+RESIDUAL_BIAS = 1 << 15  # a residual r as a field of a packed row: r + RESIDUAL_BIAS
+_FIELD = 16  # bits per value in a packed row
+_ROW = struct.Struct(f"<{MAX_ROLLS}H")
+
+
+def _code(board: Board) -> int:
+    """A board as one int (4 bits a point): the key of its packed row."""
+    return board[0] | board[1] << 4 | board[2] << 8 | board[3] << 12 | board[4] << 16 | board[5] << 20
+
+
+def _byte_tables() -> tuple[bytes, bytes, bytes]:
+    """For a zigzag code below 256: the low and high bytes of its ``r + RESIDUAL_BIAS``; and a
+    table marking the bytes that are not 0."""
+    biased = [((z >> 1) ^ -(z & 1)) + RESIDUAL_BIAS for z in range(256)]
+    return bytes(u & 255 for u in biased), bytes(u >> 8 for u in biased), bytes([0] + [1] * 255)
+
+
+_LOW, _HIGH, _NONZERO = _byte_tables()
+
+
+def _unzigzag(low: bytes, high: bytes) -> bytearray:
+    """The zigzag codes ``low | high << 8`` as little-endian uint16 ``r + RESIDUAL_BIAS``: by
+    byte tables (the high bytes are nearly all 0), then the few codes of 256 or more one by one."""
+    out = bytearray(2 * len(low))
+    out[0::2], out[1::2] = low.translate(_LOW), low.translate(_HIGH)
+    marks = high.translate(_NONZERO)
+    i = marks.find(1)
+    while i >= 0:
+        z = low[i] | high[i] << 8
+        out[2 * i : 2 * i + 2] = (((z >> 1) ^ -(z & 1)) + RESIDUAL_BIAS).to_bytes(2, "little")
+        i = marks.find(1, i + 1)
+    return out
+
+
+_DOWN = [0] + [(1 << 4 * (p - 1)) - (1 << 4 * p) for p in range(1, 6)]  # _code(_down(b, p)) - _code(b)
+
+
+class Table:
+    """The decoded database: each board's distribution as one int of ``MAX_ROLLS`` 16-bit fields
+    (``1 / scale`` units), by :func:`_code`; ``full`` for every board, ``first`` for the fifteens."""
+
+    def __init__(self, scale: int, full: dict[int, int], first: dict[int, int]) -> None:
+        self.scale, self.full, self.first = scale, full, first
+
+    def distribution(self, rows: dict[int, int], board: Board) -> list[float]:
+        inv = 1.0 / self.scale
+        return [v * inv for v in _ROW.unpack(rows[_code(board)].to_bytes(_ROW.size, "little"))]
+
+
+_TABLE: Table | None = None
 
 
 def loaded() -> bool:
@@ -80,27 +169,63 @@ def loaded() -> bool:
     return _TABLE is not None
 
 
+def decode_steps(data: bytes, origin: str = DATA_FILE) -> Steps[Table]:
+    """The database of a data file's bytes (a steps generator; :class:`datafile.DataFileError`
+    for a file that is not one or whose values do not decode)."""
+    header, arrays = datafile.read(data, "bearoff", origin)
+    scale = int(header["meta"]["scale"])
+    yield
+    order: list[Board] = []
+    index15: dict[Board, int] = {}
+    yield from _positions_steps(order, {}, index15)
+    full = yield from _decode_table_steps(arrays, "full", order, scale, origin, predicted=True)
+    first = yield from _decode_table_steps(arrays, "first", list(index15), scale, origin, predicted=False)
+    return Table(scale, full, first)
+
+
+def _decode_table_steps(arrays: dict[str, Sequence[int]], name: str, order: list[Board], scale: int,
+                        origin: str, *, predicted: bool) -> Steps[dict[int, int]]:
+    """One table's packed rows by board code. A row is ``prediction + residuals``, computed on
+    the packed ints: the sum is the row whatever the carries between fields in between."""
+    heads, low, high = arrays[f"{name}.heads"], arrays[f"{name}.lo"], arrays[f"{name}.hi"]
+    if len(heads) != 2 * len(order) or sum(heads[1::2]) != len(low) or len(high) != len(low):
+        raise datafile.DataFileError(f"{origin}: {name}: sizes do not match the boards")
+    residuals = _unzigzag(bytes(low), bytes(high))
+    yield
+    bias = [sum(RESIDUAL_BIAS << (_FIELD * k) for k in range(n)) for n in range(MAX_ROLLS + 1)]
+    codes = [a | b << 4 | c << 8 | d << 12 | e << 16 | f << 20 for a, b, c, d, e, f in order]  # _code
+    starts = list(accumulate(heads[1::2], initial=0))
+    check = scale % ((1 << _FIELD) - 1)  # a row's fields sum to scale: so does the row, modulo 2**16 - 1
+    down = _DOWN
+    rows: dict[int, int] = {}
+    # In reverse order: a board's references (checkers moved down) come later in the order.
+    backwards = zip(reversed(codes), reversed(heads[0::2]), reversed(heads[1::2]), reversed(starts[:-1]))
+    for done, (key, lo, n, at) in enumerate(backwards, 1):
+        row = (int.from_bytes(residuals[2 * at : 2 * (at + n)], "little") - bias[n]) << (_FIELD * lo)
+        high_point = (key.bit_length() - 1) >> 2  # the highest occupied point (its nibble), as _moves
+        if predicted and high_point > 0:
+            rest = key >> 4
+            low_point = (((rest & -rest).bit_length() - 1) >> 2) + 1  # the lowest above the ace point
+            a = key + down[high_point]
+            row += rows[a] if low_point == high_point else rows[a] + rows[key + down[low_point]] - rows[a + down[low_point]]
+        if row < 0 or row % ((1 << _FIELD) - 1) != check or row >> (_FIELD * MAX_ROLLS):
+            raise datafile.DataFileError(f"{origin}: {name}: a distribution does not decode")
+        rows[key] = row
+        if done % _ROWS_PER_STEP == 0:
+            yield
+    return rows
+
+
 def load_steps() -> Steps[None]:
-    """Decode the database (a steps generator: yields between units of a few milliseconds);
-    nothing to do once it is decoded."""
+    """Decode the shipped database (a steps generator: yields between units of a few
+    milliseconds); nothing to do once it is decoded."""
     global _TABLE
     if _TABLE is not None:
         return
-    from ._bearoff_data import DATA  # noqa: PLC0415 (large: loaded on first use)
-
-    raw = base64.b64decode(DATA)
-    yield
-    blob = yield from decompress_steps(raw)
-    if blob[:4] != b"TBO1":
-        raise ValueError("bear-off database: bad header")
-    full, at = yield from _decode_steps(blob, 4)
-    first, _ = yield from _decode_steps(blob, at)
-    order: list[Board] = []
-    index: dict[Board, int] = {}
-    index15: dict[Board, int] = {}
-    yield from _positions_steps(order, index, index15)
+    path = datafile.data_path(DATA_FILE)
+    table = yield from decode_steps(path.read_bytes(), str(path))
     if _TABLE is None:  # (another loader may have finished meanwhile)
-        _TABLE = (blob, full, first, index, index15)
+        _TABLE = table
 
 
 def forget() -> None:
@@ -112,28 +237,18 @@ def forget() -> None:
 
 
 def rolls_table() -> Table:
-    """(index of board -> (lo, len, byte offset)) for both tables, and the raw bytes: ``(blob,
-    full, first, index, index15)``, decoded on first use."""
+    """The decoded database, decoded on first use."""
     if _TABLE is None:
         finish(load_steps())
     assert _TABLE is not None
     return _TABLE
 
 
-def _dist(blob: bytes, entry: Entry) -> list[float]:
-    lo, n, at = entry
-    vals = struct.unpack_from(f"<{n}H", blob, at)
-    d = [0.0] * MAX_ROLLS
-    for k, v in enumerate(vals):
-        d[lo + k] = v / 65535.0
-    return d
-
-
 @lru_cache(maxsize=20000)
 def rolls_distribution(board: tuple[int, ...]) -> list[float]:
     """P(exactly n rolls to bear off everything), n = 0..MAX_ROLLS-1."""
-    blob, full, _, index, _ = rolls_table()
-    return _dist(blob, full[index[tuple(board)]])
+    table = rolls_table()
+    return table.distribution(table.full, tuple(board))
 
 
 @lru_cache(maxsize=20000)
@@ -141,8 +256,8 @@ def first_off_distribution(board: tuple[int, ...]) -> list[float]:
     """P(exactly n rolls to bear off the first checker); all mass at 0 unless 15 are on the board."""
     if sum(board) < 15:
         return [1.0] + [0.0] * (MAX_ROLLS - 1)
-    blob, _, first, _, index15 = rolls_table()
-    return _dist(blob, first[index15[tuple(board)]])
+    table = rolls_table()
+    return table.distribution(table.first, tuple(board))
 
 
 def expected_rolls(board: tuple[int, ...]) -> float:

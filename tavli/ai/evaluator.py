@@ -24,11 +24,8 @@ contribution to all hidden units is then one big-integer addition.
 
 from __future__ import annotations
 
-import base64
-import json
 import math
 import struct
-import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from operator import mul
@@ -36,8 +33,8 @@ from typing import Any, Self
 
 from ..games.base import Play
 from ..games.portes import Position, outcome_of
-from ..steps import Steps, decompress_steps, finish
-from . import bearoff
+from ..steps import Steps, finish
+from . import bearoff, datafile
 
 N_POINT_UNITS = 4
 N_SIDE_INPUTS = 25 * N_POINT_UNITS + 2
@@ -53,6 +50,8 @@ _FIELD_BITS = 64
 _BIAS = 1 << 40  # keeps every packed field positive
 
 _sumprod = getattr(math, "sumprod", None)
+
+NETS_FILE = "portes.bin"  # the shipped contact and race nets, in tavli/ai/data/
 
 
 def point_units(n: int) -> tuple[float, float, float, float]:
@@ -218,53 +217,103 @@ class Net(PackedNet):
         return [_sigmoid(b + sum(w * hi for w, hi in zip(row, h))) for row, b in zip(self.w2, self.b2)]
 
 
-def pack_weights(nets: Weights, meta: Meta) -> str:
-    """Serialise nets ({name: {w1, b1, w2, b2}}) as Base64 of zlib'd JSON header + float32 data."""
-    header = {"meta": meta, "nets": {}}
-    blobs = []
-    offset = 0
+W1_DTYPES = ("q8", "q9", "q10", "q11", "q12", "f2", "f4")  # how a first layer may be stored (pack_nets)
+SHIPPED_DTYPE = "q11"  # the shipped nets: the smallest that plays as the float ones (bench/quantised.py)
+
+
+def quantise(matrix: Sequence[Sequence[float]], axis: int, bits: int) -> tuple[list[int], list[float]]:
+    """``matrix`` as signed ``bits``-bit integers (flat, row-major) with one scale per row
+    (``axis`` 0) or per column (1): ``value ~ q * scale``, ``scale = max |value| / (2**(bits-1) - 1)``
+    of that row or column."""
+    top = (1 << (bits - 1)) - 1
+    lines = matrix if axis == 0 else list(zip(*matrix))
+    scales = [max(map(abs, line), default=0.0) / top or 1.0 for line in lines]
+    if axis == 0:
+        return [round(v / scales[r]) for r, row in enumerate(matrix) for v in row], scales
+    return [round(v / scales[c]) for row in matrix for c, v in enumerate(row)], scales
+
+
+def _rows(flat: Sequence[float], shape: Sequence[int]) -> list[list[float]]:
+    cols = shape[1]
+    return [list(flat[r * cols : (r + 1) * cols]) for r in range(shape[0])]
+
+
+def pack_nets(nets: Weights, meta: Meta, *, dtype: str = SHIPPED_DTYPE, scale_axis: int = 1) -> bytes:
+    """Nets ({name: {w1, b1, w2, b2}}) as a data file (:mod:`tavli.ai.datafile`, kind "nets").
+
+    Each first layer ``w1`` is stored as ``dtype`` (:data:`W1_DTYPES`): ``"qB"`` is fixed point,
+    B-bit signed integers with one float32 scale per input (the columns of ``w1`` for
+    ``scale_axis`` 1, e.g. H x 204 inputs; its rows for 0, e.g. units x H), as zigzag byte planes
+    ``w1.lo`` (and ``w1.hi`` above 8 bits): every weight within half a step of its input's scale
+    (``max |w| / (2**(B-1) - 1)``); ``"f2"``/``"f4"`` are float16/float32. The small rest (``b1``,
+    ``w2``, ``b2``) is float32."""
+    if dtype not in W1_DTYPES:
+        raise ValueError(f"first layers are stored as one of {W1_DTYPES}, not {dtype!r}")
+    arrays: dict[str, datafile.Array] = {}
+    extra: dict[str, dict[str, Any]] = {}
     for name, net in nets.items():
-        shapes = {}
-        for key in ("w1", "b1", "w2", "b2"):
-            arr = net[key]
-            flat = [v for row in arr for v in row] if isinstance(arr[0], (list, tuple)) else list(arr)
-            shape = [len(arr), len(arr[0])] if isinstance(arr[0], (list, tuple)) else [len(arr)]
-            shapes[key] = {"shape": shape, "offset": offset}
-            blobs.append(struct.pack(f"<{len(flat)}f", *flat))
-            offset += len(flat)
-        header["nets"][name] = shapes
-    head = json.dumps(header).encode()
-    raw = struct.pack("<I", len(head)) + head + b"".join(blobs)
-    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+        w1 = net["w1"]
+        shape = [len(w1), len(w1[0])]
+        if dtype.startswith("q"):
+            bits = int(dtype[1:])
+            q, scales = quantise(w1, scale_axis, bits)
+            low, high = datafile.planes(q)
+            arrays[f"{name}.w1.lo"] = ("u1", shape, low)
+            if bits > 8:
+                arrays[f"{name}.w1.hi"] = ("u1", shape, high)
+            arrays[f"{name}.w1.scale"] = ("f4", [len(scales)], scales)
+            extra[f"{name}.w1.lo"] = {"bits": bits, "scale_axis": scale_axis}
+        else:
+            arrays[f"{name}.w1"] = (dtype, shape, [v for row in w1 for v in row])
+        arrays[f"{name}.b1"] = ("f4", [len(net["b1"])], list(net["b1"]))
+        w2 = net["w2"]
+        arrays[f"{name}.w2"] = ("f4", [len(w2), len(w2[0])], [v for row in w2 for v in row])
+        arrays[f"{name}.b2"] = ("f4", [len(net["b2"])], list(net["b2"]))
+    return datafile.write("nets", meta, arrays, extra)
 
 
-def unpack_weights(text: str) -> tuple[Weights, Meta]:
-    """The nets and the meta data of :func:`pack_weights`'s text."""
-    return finish(unpack_weights_steps(text))
+def unpack_nets(data: bytes, origin: str = "nets") -> tuple[Weights, Meta]:
+    """The nets and the meta data of :func:`pack_nets`'s bytes (first layers as floats)."""
+    return finish(unpack_nets_steps(data, origin))
 
 
-def unpack_weights_steps(text: str) -> Steps[tuple[Weights, Meta]]:
-    """:func:`unpack_weights` as a steps generator (:mod:`tavli.steps`)."""
-    packed = base64.b64decode(text)
+def unpack_nets_steps(data: bytes, origin: str = "nets") -> Steps[tuple[Weights, Meta]]:
+    """:func:`unpack_nets` as a steps generator (:mod:`tavli.steps`): a yield every few thousand
+    weights."""
+    header, arrays = datafile.read(data, "nets", origin)
     yield
-    raw = yield from decompress_steps(packed)
-    (n,) = struct.unpack_from("<I", raw, 0)
-    header = json.loads(raw[4 : 4 + n])
-    data_at = 4 + n
-    nets = {}
-    for name, shapes in header["nets"].items():
-        net = {}
-        for key, info in shapes.items():
-            shape = info["shape"]
-            size = shape[0] * (shape[1] if len(shape) > 1 else 1)
-            flat = list(struct.unpack_from(f"<{size}f", raw, data_at + 4 * info["offset"]))
-            if len(shape) > 1:
-                net[key] = [flat[r * shape[1] : (r + 1) * shape[1]] for r in range(shape[0])]
-            else:
-                net[key] = flat
-            yield
-        nets[name] = net
+    nets: Weights = {}
+    for name in dict.fromkeys(e["name"].split(".")[0] for e in header["arrays"]):
+        w1 = yield from _first_layer_steps(header, arrays, name)
+        nets[name] = {"w1": w1, "b1": list(arrays[f"{name}.b1"]),
+                      "w2": _rows(arrays[f"{name}.w2"], datafile.entry(header, f"{name}.w2")["shape"]),
+                      "b2": list(arrays[f"{name}.b2"])}
     return nets, header["meta"]
+
+
+_WEIGHTS_PER_STEP = 4096  # first-layer weights decoded between two yields (~1-2 ms in Pyodide)
+
+
+def _first_layer_steps(header: datafile.Header, arrays: dict[str, Sequence[Any]], name: str) -> Steps[list[list[float]]]:
+    """Net ``name``'s ``w1`` as floats, from whichever form :func:`pack_nets` stored it in."""
+    if f"{name}.w1" in arrays:
+        return _rows(arrays[f"{name}.w1"], datafile.entry(header, f"{name}.w1")["shape"])
+    info = datafile.entry(header, f"{name}.w1.lo")
+    count, width = info["shape"]
+    low, high = bytes(arrays[f"{name}.w1.lo"]), arrays.get(f"{name}.w1.hi")
+    scales = arrays[f"{name}.w1.scale"]
+    per_step = max(1, _WEIGHTS_PER_STEP // width)
+    rows: list[list[float]] = []
+    for r in range(0, count, per_step):
+        n = min(per_step, count - r)
+        span = slice(r * width, (r + n) * width)
+        q = _rows(datafile.unplanes(low[span], bytes(high[span]) if high is not None else None), [n, width])
+        if info["scale_axis"] == 0:
+            rows += [[v * s for v in row] for row, s in zip(q, scales[r : r + per_step])]
+        else:
+            rows += [[v * s for v, s in zip(row, scales)] for row in q]
+        yield
+    return rows
 
 
 class Evaluator:
@@ -277,37 +326,33 @@ class Evaluator:
         self.calls = 0
 
     @classmethod
-    def from_text(cls, text: str) -> Evaluator:
-        return finish(cls.from_text_steps(text))
+    def from_bytes(cls, data: bytes, origin: str = "nets") -> Evaluator:
+        """The evaluator of a nets data file's bytes (:func:`pack_nets`)."""
+        return finish(cls.from_bytes_steps(data, origin))
 
     @classmethod
-    def from_text_steps(cls, text: str) -> Steps[Evaluator]:
-        """:meth:`from_text` as a steps generator (:mod:`tavli.steps`)."""
-        nets, meta = yield from unpack_weights_steps(text)
+    def from_bytes_steps(cls, data: bytes, origin: str = "nets") -> Steps[Evaluator]:
+        """:meth:`from_bytes` as a steps generator (:mod:`tavli.steps`)."""
+        nets, meta = yield from unpack_nets_steps(data, origin)
         contact = yield from Net.build_steps(**nets["contact"])
         race = yield from Net.build_steps(**nets["race"])
         return cls(contact, race, meta)
 
     @classmethod
     def load(cls, path: str | None = None) -> Evaluator:
-        """The shipped weights (``tavli/ai/_weights_data.py``) or a weights module/file at ``path``."""
+        """The shipped nets (``tavli/ai/data/portes.bin``) or the nets data file at ``path``."""
         if path is None:
             return finish(cls.load_steps())
-        with open(path) as f:
-            text = f.read()
-        if "DATA" in text[:2000] or text.lstrip().startswith('"""'):
-            ns: dict[str, Any] = {}
-            exec(compile(text, path, "exec"), ns)  # our own generated module: DATA = "..."
-            text = ns["DATA"]
-        return cls.from_text(text.strip())
+        with open(path, "rb") as f:
+            return cls.from_bytes(f.read(), path)
 
     @classmethod
     def load_steps(cls) -> Steps[Evaluator]:
-        """The shipped weights, as a steps generator (:mod:`tavli.steps`)."""
-        from ._weights_data import DATA  # noqa: PLC0415 (large: loaded on first use)
-
+        """The shipped nets, as a steps generator (:mod:`tavli.steps`)."""
+        path = datafile.data_path(NETS_FILE)
+        data = path.read_bytes()
         yield
-        return (yield from cls.from_text_steps(DATA))
+        return (yield from cls.from_bytes_steps(data, str(path)))
 
     def probs(self, position: Position) -> Probs:
         """(win, wg, wbg, lg, lbg) for the side on roll of ``position``, before it rolls."""

@@ -31,10 +31,10 @@ heuristic ``BeginnerBot`` included, also has:
 
 The page (``web/browser/thinker.py``) runs ``prepare_steps`` before the player's first decision (cube and
 resignation decisions take a single evaluation each and are then made at once) and every
-``choose_play_steps``, a few milliseconds at a time. The data modules (``tavli/ai/_*.py``) are not
-in the browser's boot archive: the page fetches them (``web/aidata.py``) before it runs
-``prepare_steps`` of a player that is not ``ready``, so they may be imported only there (and
-through the synchronous fallbacks under CPython). Players of other games (Plakoto, Fevga) follow
+``choose_play_steps``, a few milliseconds at a time. The data files (``tavli/ai/data/*.bin``) are
+not in the browser's boot archive: the page fetches them (``web/browser/aidata.py``) before it runs
+``prepare_steps`` of a player that is not ``ready``, so they may be read only there (and through
+the synchronous fallbacks under CPython). Players of other games (Plakoto, Fevga) follow
 the same interface.
 """
 

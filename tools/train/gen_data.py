@@ -1,8 +1,8 @@
 """Generate training positions labelled by GNU Backgammon (supervised learning data).
 
 Games are played by gnubg 0-ply (every legal result evaluated, best kept) with some randomised
-plays (epsilon per game drawn from --eps), or by a given net (--net tavli/ai/weights file) to cover
-positions our own bot reaches. Every position reached with a side on roll (before its roll), bar
+plays (epsilon per game drawn from --eps), or by a given net (--net, a nets data file, e.g.
+tools/train/weights/portes.bin) to cover positions our own bot reaches. Every position reached with a side on roll (before its roll), bar
 the final one, is labelled with gnubg's probabilities (win, wg, wbg, lg, lbg) for the side on roll
 at --plies (1 = gnubg 1-ply, pruned; 0 = 0-ply).
 

@@ -1,12 +1,12 @@
 """The computer's data in the page: ``build/ai.zip``, fetched after boot.
 
-The boot archive (``build/python.tar.gz``, web/pyodide_early.mjs) leaves out the data modules of ``tavli/ai`` (the
-nets' weights, the bear-off database: ``tavli/ai/_*.py``, ~2 MB with their bytecode), which only
-the computer's first decision needs; tools/pyscript_files.py puts them into :data:`ARCHIVE`
-instead. ``web.browser.thinker`` fetches it once, idly after the board is up or at the latest before the
+The boot archive (``build/python.tar.gz``, web/pyodide_early.mjs) holds no data of ``tavli/ai``
+(the nets' weights, the bear-off database: binary files ``tavli/ai/data/*.bin``, ~0.4 MB
+deflated), which only the computer's first decision needs; tools/pyscript_files.py puts them into
+:data:`ARCHIVE`. ``web.browser.thinker`` fetches it once, idly after the board is up or at the latest before the
 computer's first decision (:class:`Loader`, :class:`BrowserFetch`), and unpacks it member by member
 (:func:`unpack_steps`, a steps generator run in slices) into the directory that holds ``tavli/``,
-where the import system then finds the modules. The service worker precaches the archive with the
+where ``tavli.ai`` then reads them (``tavli.ai.datafile.data_path``). The service worker precaches the archive with the
 rest of the site (tools/precache.py), so this works offline too.
 
 When the fetch or the unpacking fails (HTTP error, connection reset, a truncated or damaged zip,
@@ -16,16 +16,14 @@ tells the player (:class:`Notice`) while the computer waits, and once more when 
 When the page is left (``pagehide``) the fetch in flight is aborted quietly, and taken up again if
 the page comes back (``pageshow``, from the back-forward cache).
 
-Under CPython the modules are in the tree: :func:`present` is True and nothing is fetched.
+Under CPython the files are in the tree: :func:`present` is True and nothing is fetched.
 """
 
 from __future__ import annotations
 
 import asyncio
 import enum
-import importlib.util
 import io
-import sys
 import zipfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path, PurePosixPath
@@ -34,18 +32,15 @@ from typing import Protocol
 from tavli.steps import Steps
 
 ARCHIVE = "build/ai.zip"  # relative to the page (tools/pyscript_files.py: AI_ARCHIVE)
-PROBE = "tavli.ai._weights_data"  # a module the archive brings
+PROBE = "tavli/ai/data/portes.bin"  # a file the archive brings (relative to packages_root())
 CHUNK = 1 << 17  # bytes unpacked between two yields (a few milliseconds)
 RETRY_FIRST_S = 1.0  # the first pause after a failed load; it doubles with each failure...
 RETRY_LIMIT_S = 30.0  # ...up to this
 
 
 def present() -> bool:
-    """Whether the data modules can be imported (the archive is unpacked, or this is the tree)."""
-    try:
-        return importlib.util.find_spec(PROBE) is not None
-    except ImportError:
-        return False
+    """Whether the data files are there (the archive is unpacked, or this is the tree)."""
+    return packages_root().joinpath(*PROBE.split("/")).is_file()
 
 
 def packages_root() -> Path:
@@ -75,17 +70,7 @@ def unpack_steps(data: bytes, dest: Path | None = None) -> Steps[list[str]]:
                     out.write(chunk)
                     yield
             written.append(info.filename)
-            _forget_listing(target.parent)
     return written
-
-
-def _forget_listing(folder: Path) -> None:
-    """Make the import system list ``folder`` again (it caches directory listings). Only that
-    folder's finder: ``importlib.invalidate_caches()`` would also import ``importlib.metadata``
-    (~40 ms in the browser)."""
-    finder = sys.path_importer_cache.get(str(folder))
-    if finder is not None and hasattr(finder, "invalidate_caches"):
-        finder.invalidate_caches()
 
 
 class State(enum.Enum):
