@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from e2e.helpers import BOOT_TIMEOUT_MS, boot, settle
-from e2e.sites import Site, site_copy
+from e2e.sites import Site, site_copy, write_precache
 
 # Installing caches ~14 MB (Pyodide, PyScript, the app) from localhost.
 SW_TIMEOUT_MS = 90_000
@@ -40,7 +40,7 @@ def cached_urls(page) -> list[str]:
     }""")
 
 
-def test_plays_offline_after_one_visit(page, own_site):
+def test_plays_offline_after_one_visit(page, page_log, own_site):
     context = page.context
     boot(page, base=own_site.url)
     wait_until_controlled(page)
@@ -68,10 +68,24 @@ def test_plays_offline_after_one_visit(page, own_site):
     page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
     assert page.locator("#board svg [data-owner]").count() == 30
+    open_dialogs(page)
     play_a_move_offline(page, query)
     # The computer's data came from the cache too (web/browser/aidata.py fetches it after boot).
     page.wait_for_function("window.tavliThinking && window.tavliThinking.some((e) => e.kind === 'load')",
                            timeout=BOOT_TIMEOUT_MS)
+    # Everything the page asked for, online and offline, is on the list (tools/precache.py).
+    listed = {own_site.url + ("" if url == "./" else url) for url in write_precache(own_site.directory)["files"]}
+    asked = {url.split("?")[0] for url in page_log.requests if url.startswith(own_site.url)}
+    assert asked - listed == set()
+
+
+def open_dialogs(page) -> None:
+    """Open and close the panel's dialogs (options, rules, new match)."""
+    for action in ("options", "rules", "new-match"):
+        page.click(f"#panel button[data-action={action}]")
+        page.wait_for_function(f"document.body.dataset.dialog === '{action}'")
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.body.dataset.dialog")
 
 
 def play_a_move_offline(page, query: str) -> None:
