@@ -86,3 +86,18 @@ class Site:
             self.running = False
             self.server.shutdown()
             self.server.server_close()
+
+
+def deploy_one_module_change(site: Path, module: str = "tavli/clock.py") -> dict:
+    """A new version of ``site`` (a :func:`site_copy` with ``real=("tavli", "build")``): one
+    Python module changed, its archive and the precache list rebuilt with the tools (the computer's
+    data archive stays the same bytes). Returns the new precache list."""
+    pyscript_files = load_tool("pyscript_files")
+    path = site / module
+    assert not path.is_symlink(), f"{module} must be a copy, not the repository's file"
+    path.write_text(path.read_text() + "\n# a new version\n")
+    archives = pyscript_files.all_archives(site)
+    for name, data in archives.items():
+        if (site / name).read_bytes() != data:
+            (site / name).write_bytes(data)
+    return write_precache(site)

@@ -9,7 +9,7 @@ from collections import Counter
 from urllib.parse import urlsplit
 
 from e2e.helpers import BOOT_TIMEOUT_MS, PageLog, boot, settle
-from e2e.sites import Site, load_tool, site_copy, write_precache
+from e2e.sites import Site, deploy_one_module_change, load_tool, site_copy, write_precache
 from e2e.test_offline import SW_TIMEOUT_MS, wait_until_controlled
 
 OVERHEAD = 1.1  # the first visit may transfer at most this times the bytes of the distinct files
@@ -83,13 +83,7 @@ def test_an_update_downloads_only_the_changed_files(page, tmp_path):
         settle(page)
         old = write_precache(site.directory)
 
-        # Deploy a new version: one Python module changed; its archive and the list rebuilt.
-        module = site.directory / "tavli" / "clock.py"
-        module.write_text(module.read_text() + "\n# a new version\n")
-        archives = pyscript_files.all_archives(site.directory)
-        assert archives[pyscript_files.AI_ARCHIVE] == (site.directory / pyscript_files.AI_ARCHIVE).read_bytes()
-        (site.directory / pyscript_files.ARCHIVE).write_bytes(archives[pyscript_files.ARCHIVE])
-        new = write_precache(site.directory)
+        new = deploy_one_module_change(site.directory)
         changed = {url for url, rev in new["files"].items() if old["files"].get(url) != rev}
         assert changed == {pyscript_files.ARCHIVE}
 
