@@ -5,6 +5,7 @@ worker really fetched, headers and bodies, whatever the browser's caches did.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from urllib.parse import urlsplit
 
@@ -107,5 +108,35 @@ def test_an_update_downloads_only_the_changed_files(page, tmp_path):
         assert page.evaluate(CACHED_REVISIONS) == {
             f"{cache} {site.url}{'' if url == './' else url}": rev for url, rev in new["files"].items()}
         settle(page)
+    finally:
+        site.stop()
+
+
+def test_a_stale_or_rewritten_file_is_fetched_again_and_never_fails_the_install(page, tmp_path):
+    site = Site(site_copy(tmp_path, real=("tavli", "build")))
+    try:
+        _visit(page, site)
+        settle(page)
+        # A new boot archive with the old one's time: the server answers the worker's revalidation
+        # with 304, and the HTTP cache has the old bytes: their hash tells the worker to fetch again.
+        archive = site.directory / "build" / "python.tar.gz"
+        stamp = archive.stat()
+        new = deploy_one_module_change(site.directory)
+        os.utime(archive, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        # A host that rewrites a file (pyscript.toml here): its bytes never match the list.
+        precache = site.directory / "web" / "vendor" / "precache.js"
+        wrong = "0123456789abcdef"
+        precache.write_text(precache.read_text().replace(new["files"]["pyscript.toml"], wrong))
+
+        start = len(site.log)
+        page.evaluate("window.tavliUpdate.check()")
+        page.wait_for_function("document.body.dataset.update === 'ready'", timeout=SW_TIMEOUT_MS)
+        answers = [s.status for s in site.sent(start) if _file(s.path) == "build/python.tar.gz"]
+        assert answers == [304, 200], "revalidated, found stale by its hash, then fetched past the HTTP cache"
+        cached = page.evaluate(CACHED_REVISIONS)
+        waiting = f"tavli-precache-{new['version']} {site.url}"
+        assert cached[waiting + "build/python.tar.gz"] == new["files"]["build/python.tar.gz"]
+        # Kept under the revision of its real bytes: the next update fetches it again.
+        assert cached[waiting + "pyscript.toml"] == new["files"]["pyscript.toml"] != wrong
     finally:
         site.stop()
