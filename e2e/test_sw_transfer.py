@@ -98,13 +98,16 @@ def test_an_update_downloads_only_the_changed_files(page, tmp_path):
         size = sum((site.directory / path).stat().st_size for path in expected)
         assert sum(s.size for s in sent) <= size + HEADERS * len(sent)
 
-        # The new version takes over: one cache, every file at its new revision.
+        # The new version takes over: one precache, every file at its new revision. It deletes the
+        # older precache and the cache of a worker before revisions ("tavli-<version>"), not the
+        # caches of others (the page's snapshot, anything else on the origin).
+        page.evaluate("Promise.all(['tavli-0123456789abcdef', 'tavli-snapshot', 'other'].map((n) => caches.open(n)))")
         with page.expect_navigation(timeout=SW_TIMEOUT_MS):
             page.evaluate("window.tavliUpdate.apply()")
         page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
         cache = f"tavli-precache-{new['version']}"
-        assert page.evaluate("caches.keys()") == [cache]
+        assert sorted(page.evaluate("caches.keys()")) == sorted(["other", "tavli-snapshot", cache])
         assert page.evaluate(CACHED_REVISIONS) == {
             f"{cache} {site.url}{'' if url == './' else url}": rev for url, rev in new["files"].items()}
         settle(page)
