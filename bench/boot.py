@@ -3,6 +3,7 @@
     python bench/boot.py            # five cold and five warm runs of each page
     python bench/boot.py --runs 3
     python bench/boot.py --sw block # with service workers blocked (warm = the HTTP cache only)
+    python bench/boot.py --runs 0   # the transfer figures only
 
 For each page: *cold* runs open it in a fresh browser context (empty HTTP cache), *warm* runs
 reload it in the same context. Two times are taken from navigation start:
@@ -11,8 +12,8 @@ reload it in the same context. Two times are taken from navigation start:
 * ``interactive``: when ``<body data-phase>`` leaves ``loading`` (for Tavli: Python is up, the
   board drawn and listening for clicks; for the bare page: ``loadPyodide()`` has resolved).
 
-Tavli registers a service worker once it has booted, which then downloads and caches the whole
-site (~17 MB). By default (``--sw settle``) a warm run waits until that worker controls the page
+Tavli registers a service worker once it has booted, which then caches the whole site (~17 MB),
+taking what the page has just fetched from the HTTP cache. By default (``--sw settle``) a warm run waits until that worker controls the page
 before reloading, as for a returning player: the reload is then served by the worker, and does not
 race its install for the CPU and the server. ``--sw block`` measures the page without a worker
 (the warm runs then revalidate every file with the server, which sends ``no-cache``).
@@ -27,17 +28,28 @@ Tavli's time at the mark ``tavli:pyodide-ready`` (web/pyodide_early.mjs): Pyodid
 the page, then Tavli's part (PyScript's start, the app's Python, the first draw), the steadier
 figure on a busy machine. The
 skeleton must paint well under a second; interactive should cost at most ~15 % over bare Pyodide.
+
+Then the transfer figures (:func:`transfer`), counted by the server (tools/serve.py's request log,
+headers included) for a copy of the site (e2e/sites.py) opened in a browser profile on disk, as a
+player's: the first visit (the page and the service worker's install, against the bytes of the
+distinct files), a warm reload, and an update after a change to one Python module; then a first
+visit in a private window, whose HTTP cache (in memory) keeps no file as big as pyodide.asm.wasm,
+which the worker then downloads again. "gzipped": what a static host that gzips text and wasm
+would have sent for the same downloads.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,6 +121,92 @@ def run(url: str, runs: int, browser, sw: str = "settle") -> dict[str, list[tupl
     return out
 
 
+# The page is up, the service worker controls it and the computer's data is in.
+SETTLED_WITH_DATA = """() => document.body.dataset.phase !== 'loading' && document.body.dataset.aidata === 'ready'
+                              && navigator.serviceWorker.controller !== null"""
+STORED = (".zip", ".gz", ".png")  # sent as they are by a static host; the others gzipped
+
+
+def _file(path: str) -> str:
+    rel = path.split("?")[0].lstrip("/")
+    return rel or "index.html"
+
+
+def _figures(sent: list, site: Path) -> str:
+    """Bytes and requests of ``sent`` (tools/serve.py's Sent), and the bytes a static host that
+    gzips text and wasm would have sent for the same full answers (headers left out)."""
+    full = [s for s in sent if s.status == 200]
+    gzipped = 0
+    for s in full:
+        data = (site / _file(s.path)).read_bytes()
+        gzipped += len(data) if s.path.endswith(STORED) else len(gzip.compress(data, 6))
+    return (f"{sum(s.size for s in sent) / 1e6:6.2f} MB in {len(sent):3d} requests ({len(full)} downloads, "
+            f"{gzipped / 1e6:.2f} MB gzipped)")
+
+
+def _names(sent: list) -> str:
+    names = sorted({_file(s.path) for s in sent if s.status == 200})
+    return ", ".join(names) if len(names) <= 6 else f"{len(names)} files"
+
+
+def _first_visit(page, site, base: str, query: str) -> tuple[list, str]:
+    """Open ``base + query`` until settled: (what the server sent, a line of figures)."""
+    from e2e.sites import write_precache
+
+    page.goto(base + query)
+    page.wait_for_function(SETTLED_WITH_DATA, timeout=180_000)
+    first = site.sent()
+    listed = write_precache(site.directory)["files"]
+    distinct = {_file(s.path) for s in first if s.status == 200} | {"index.html" if u == "./" else u for u in listed}
+    size = sum((site.directory / f).stat().st_size for f in distinct)
+    return first, (f"{_figures(first, site.directory)}; {sum(s.size for s in first) / size:.2f} x the "
+                   f"{len(distinct)} distinct files ({size / 1e6:.2f} MB)")
+
+
+def transfer(p, query: str = "?seed=3&anim=0") -> list[str]:
+    """What the server sends for a first visit (a match against the computer, until the service
+    worker controls the page and the computer's data is in), a warm reload, and an update after a
+    change to one Python module (until the new worker waits); and a first visit in a private
+    window (an HTTP cache in memory, which keeps no entry as big as pyodide.asm.wasm). Lines to print."""
+    sys.path.insert(0, str(ROOT))
+    from e2e.sites import Site, deploy_one_module_change, site_copy
+
+    out = ["transfer (counted by the server, headers included):"]
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Site(site_copy(Path(tmp), real=("tavli", "build")))
+        base = f"http://{HOST}:{site.server.server_address[1]}/"
+        context = p.chromium.launch_persistent_context(str(Path(tmp) / "profile"), executable_path=CHROMIUM,
+                                                       args=browser_args(base), viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            out.append(f"  first visit, page + worker  {_first_visit(page, site, base, query)[1]}")
+            mark = len(site.log)
+            page.reload()
+            page.wait_for_function(SETTLED_WITH_DATA, timeout=180_000)
+            out.append(f"  warm reload                 {_figures(site.sent(mark), site.directory)}")
+            deploy_one_module_change(site.directory)
+            mark = len(site.log)
+            page.evaluate("window.tavliUpdate.check()")
+            page.wait_for_function("document.body.dataset.update === 'ready'", timeout=180_000)
+            update = site.sent(mark)
+            out.append(f"  update, one module changed  {_figures(update, site.directory)}: {_names(update)}")
+        finally:
+            context.close()
+            site.stop()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Site(site_copy(Path(tmp)))
+        base = f"http://{HOST}:{site.server.server_address[1]}/"
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=browser_args(base))
+        try:
+            first, line = _first_visit(browser.new_page(), site, base, query)
+            twice = Counter(_file(s.path) for s in first if s.status == 200)
+            out.append(f"  first visit, private window {line}; twice: {', '.join(f for f, n in twice.items() if n > 1)}")
+        finally:
+            browser.close()
+            site.stop()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -116,6 +214,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="warm runs: wait for the service worker to take over (default), or block it")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+
+    if args.runs < 1:
+        with sync_playwright() as p:
+            print("\n".join(transfer(p)))
+        return 0
 
     subprocess.run([sys.executable, str(ROOT / "tools" / "pyscript_files.py")], check=True)  # archives current
     server, base = _serve()
@@ -132,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
                     for kind in ("cold", "warm"):
                         results[name][kind] += more[kind]
             browser.close()
+            transferred = transfer(p)
     finally:
         server.shutdown()
 
@@ -151,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  Tavli {kind}: its Pyodide ready at {ready:.0f} ms, then {own:.0f} ms to interactive "
               f"(PyScript, the app's Python, the first draw)")
     print(f"  load average {os.getloadavg()[0]:.1f} (on a busy machine the figures are noisy: interleaved runs, medians)")
+    print("\n".join(transferred))
     return 0
 
 

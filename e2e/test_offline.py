@@ -8,73 +8,18 @@ come from the service worker's cache.
 
 from __future__ import annotations
 
-import importlib.util
-import threading
-from pathlib import Path
-
 import pytest
 
 from e2e.helpers import BOOT_TIMEOUT_MS, boot, settle
+from e2e.sites import Site, site_copy, write_precache
 
-ROOT = Path(__file__).resolve().parents[1]
-# Installing caches ~16 MB (Pyodide, PyScript, the app) from localhost.
+# Installing caches ~14 MB (Pyodide, PyScript, the app) from localhost.
 SW_TIMEOUT_MS = 90_000
-
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _site_copy(tmp: Path) -> Path:
-    """The site as a tree of symlinks into the repository, with its own web/vendor/precache.js
-    freshly generated (tools/precache.py) for the files as they are now: the tests neither depend
-    on `make vendor` having run since the last edit, nor touch the repository when they make a
-    "new version"."""
-    precache = _load("tavli_precache", ROOT / "tools" / "precache.py")
-    site = tmp / "site"
-    site.mkdir()
-    for entry in ROOT.iterdir():
-        if entry.name not in ("web", ".git", "node_modules", ".venv"):
-            (site / entry.name).symlink_to(entry)
-    (site / "web").mkdir()
-    for entry in (ROOT / "web").iterdir():
-        if entry.name != "vendor":
-            (site / "web" / entry.name).symlink_to(entry)
-    (site / "web" / "vendor").mkdir()
-    for entry in (ROOT / "web" / "vendor").iterdir():
-        if entry.name != "precache.js":
-            (site / "web" / "vendor" / entry.name).symlink_to(entry)
-    (site / "web" / "vendor" / "precache.js").write_text(precache.script(precache.manifest(ROOT)))
-    return site
-
-
-class _Site:
-    """A copy of the site (:func:`_site_copy`) served on its own port, under ``prefix``, until
-    :meth:`stop`."""
-
-    def __init__(self, directory: Path, prefix: str = "/") -> None:
-        self.directory = directory
-        serve = _load("tavli_serve_offline", ROOT / "tools" / "serve.py")
-        self.server = serve.make_server("127.0.0.1", 0, quiet=True, directory=directory, prefix=prefix)
-        self.thread = threading.Thread(target=self.server.serve_forever, name="offline-site", daemon=True)
-        self.thread.start()
-        host, port = self.server.server_address[:2]
-        self.url = f"http://{host}:{port}{serve.normalize_prefix(prefix)}"
-        self.running = True
-
-    def stop(self) -> None:
-        if self.running:
-            self.running = False
-            self.server.shutdown()
-            self.server.server_close()
 
 
 @pytest.fixture
 def own_site(tmp_path):
-    site = _Site(_site_copy(tmp_path), "/games/tavli/")
+    site = Site(site_copy(tmp_path), "/games/tavli/")
     yield site
     site.stop()
 
@@ -88,14 +33,14 @@ def wait_until_controlled(page) -> None:
 
 def cached_urls(page) -> list[str]:
     return page.evaluate("""async () => {
-        const names = (await caches.keys()).filter((n) => n.startsWith("tavli-"));
+        const names = (await caches.keys()).filter((n) => n.startsWith("tavli-precache-"));
         const out = [];
         for (const name of names) for (const req of await (await caches.open(name)).keys()) out.push(req.url);
         return out;
     }""")
 
 
-def test_plays_offline_after_one_visit(page, own_site):
+def test_plays_offline_after_one_visit(page, page_log, own_site):
     context = page.context
     boot(page, base=own_site.url)
     wait_until_controlled(page)
@@ -123,10 +68,24 @@ def test_plays_offline_after_one_visit(page, own_site):
     page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
     assert page.locator("#board svg [data-owner]").count() == 30
+    open_dialogs(page)
     play_a_move_offline(page, query)
     # The computer's data came from the cache too (web/browser/aidata.py fetches it after boot).
     page.wait_for_function("window.tavliThinking && window.tavliThinking.some((e) => e.kind === 'load')",
                            timeout=BOOT_TIMEOUT_MS)
+    # Everything the page asked for, online and offline, is on the list (tools/precache.py).
+    listed = {own_site.url + ("" if url == "./" else url) for url in write_precache(own_site.directory)["files"]}
+    asked = {url.split("?")[0] for url in page_log.requests if url.startswith(own_site.url)}
+    assert asked - listed == set()
+
+
+def open_dialogs(page) -> None:
+    """Open and close the panel's dialogs (options, rules, new match)."""
+    for action in ("options", "rules", "new-match"):
+        page.click(f"#panel button[data-action={action}]")
+        page.wait_for_function(f"document.body.dataset.dialog === '{action}'")
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.body.dataset.dialog")
 
 
 def play_a_move_offline(page, query: str) -> None:
@@ -161,12 +120,12 @@ def play_a_move_offline(page, query: str) -> None:
 
 
 def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
-    site = _Site(_site_copy(tmp_path))
+    site = Site(site_copy(tmp_path))
     try:
         boot(page, base=site.url)
         wait_until_controlled(page)
         old = page.evaluate("caches.keys()")
-        assert len(old) == 1 and old[0].startswith("tavli-")
+        assert len(old) == 1 and old[0].startswith("tavli-precache-")
         assert page.locator("#update-notice").count() == 0
 
         # The notice speaks the language chosen in the options (web.model.prefs stores it).
@@ -174,7 +133,7 @@ def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
 
         # Deploy a "new version": the precache list's version changes.
         precache = site.directory / "web" / "vendor" / "precache.js"
-        precache.write_text(precache.read_text().replace(old[0].removeprefix("tavli-"), "0123456789abcdef"))
+        precache.write_text(precache.read_text().replace(old[0].removeprefix("tavli-precache-"), "0123456789abcdef"))
         page.evaluate("window.tavliUpdate.check()")
         notice = page.locator("#update-notice")
         notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
@@ -188,7 +147,7 @@ def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
             notice.locator(".update-reload").click()
         page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
-        assert page.evaluate("caches.keys()") == ["tavli-0123456789abcdef"]
+        assert page.evaluate("caches.keys()") == ["tavli-precache-0123456789abcdef"]
         assert page.locator("#update-notice").count() == 0
     finally:
         site.stop()

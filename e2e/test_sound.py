@@ -5,7 +5,7 @@ site) runs web/browser/audio.py on its own, so this does not depend on how the b
 from __future__ import annotations
 
 from e2e.helpers import BOOT_TIMEOUT_MS
-from e2e.test_offline import _Site, _site_copy
+from e2e.sites import Site, site_copy
 
 PROBE = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="./web/favicon.svg"><script type="module" src="./web/vendor/pyscript/core.js"></script></head>
@@ -37,10 +37,10 @@ CONFIG = """interpreter = "./web/vendor/pyodide/pyodide.mjs"
 
 
 def test_sounds_play_after_a_gesture_only(page, tmp_path):
-    site_dir = _site_copy(tmp_path)
+    site_dir = site_copy(tmp_path)
     (site_dir / "probe.html").write_text(PROBE)
     (site_dir / "probe.toml").write_text(CONFIG)
-    site = _Site(site_dir)
+    site = Site(site_dir)
     try:
         page.goto(site.url + "probe.html", wait_until="domcontentloaded")
         page.wait_for_function("document.body.dataset.phase === 'ready'", timeout=BOOT_TIMEOUT_MS)

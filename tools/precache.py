@@ -1,21 +1,25 @@
-"""Write the service worker's precache list and version: ``web/vendor/precache.js`` (build output).
+"""Write the service worker's precache list: ``web/vendor/precache.js`` (build output).
 
-``sw.js`` (at the site root) loads it with ``importScripts`` and caches every listed URL at
-install time under the cache ``tavli-<version>``. The version is a hash of the listed files'
-paths and contents, so any change to the app or the runtime makes a new version: the browser sees
-the changed precache.js, installs the new worker, the page shows "new version — reload", and the
-new worker drops the old cache when it takes over.
+``sw.js`` (at the site root) loads it with ``importScripts``. The list maps each URL (relative to
+the site root, where sw.js is) to its *revision*, the first 16 hex digits of the SHA-256 of the
+file's bytes; the *version* is a hash of all (URL, revision) pairs. A changed file changes its
+revision, the version and so precache.js, which the browser's update check notices: a new worker
+installs, takes from the old cache every file whose revision is unchanged and downloads only the
+others (see sw.js).
 
-What is listed (URLs relative to the site root, where sw.js is):
+What is listed, only what the page can load (nothing the browser never asks for):
 
-* the page: ``./`` (index.html under its directory URL) and ``index.html``;
-* ``manifest.webmanifest``, ``pyscript.toml``, the archives of the app's Python
-  (tools/pyscript_files.py's ``ARCHIVES``: ``build/python.tar.gz``, which web/pyodide_early.mjs
-  fetches at boot, and ``build/ai.zip``, the computer's data, fetched after boot), and the Python
-  scripts index.html runs (``<script type="py" src=...>``: web/main.py);
-* the page's own static files under ``web/`` (css, js, svg, png, json; not web/vendor);
-* the vendored runtime: every file of ``web/vendor/pyodide`` and ``web/vendor/pyscript`` except
-  source maps and stamps.
+* the page, as ``./`` (a navigation to ``index.html`` is answered with it);
+* every local file that index.html names (``href``/``src``: the stylesheets, icons, manifest,
+  pyscript.toml, web/main.py, the modules and their preloads, ``build/python.tar.gz``), and the
+  files those JavaScript modules import statically (``web/untar.mjs``; PyScript's ``core.js``
+  imports its core chunk). PyScript's other chunks (editor, terminal, game canvas, zip and package
+  helpers) are imported only for features the page leaves off (pyscript.toml, tests/test_pyscript_config.py);
+* the manifest's icons (not its screenshots: only the browser's install dialog shows those, online);
+* the archives of the app's Python (tools/pyscript_files.py's ``ARCHIVES``: ``build/ai.zip``, the
+  computer's data, is fetched by Python after boot);
+* the vendored Pyodide: every file of ``web/vendor/pyodide`` (Pyodide fetches them by name from
+  its folder) except source maps and ``pyodide.js``, the classic-script build the page never loads.
 
 ``make vendor`` runs this after tools/vendor.py and tools/pyscript_files.py, so the list follows
 the tree. It lives in web/vendor/ because that folder is git-ignored build output already.
@@ -30,18 +34,24 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import posixpath
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "web" / "vendor" / "precache.js"
-CACHE_PREFIX = "tavli-"
+CACHE_PREFIX = "tavli-precache-"
+PAGE = "./"
 
-STATIC_SUFFIXES = (".css", ".js", ".mjs", ".svg", ".png", ".json", ".webmanifest", ".woff2", ".html")
-VENDOR_DIRS = ("web/vendor/pyodide", "web/vendor/pyscript")
-VENDOR_SKIP_SUFFIXES = (".map", ".stamp")
-ROOT_FILES = ("manifest.webmanifest", "pyscript.toml")
+PYODIDE_DIR = "web/vendor/pyodide"
+PYODIDE_SKIP = ("pyodide.js",)  # the classic-script build: the page imports pyodide.mjs
+SKIP_SUFFIXES = (".map", ".stamp")
+MANIFEST = "manifest.webmanifest"
+
+_TAG = re.compile(r"<(?:link|script)\b[^>]*>")
+_REFERENCE = re.compile(r'\b(?:href|src|config)="([^"]+)"')  # config: <script type="py">'s pyscript.toml
+_IMPORT = re.compile(r'\b(?:from|import)\s*["\'](\.{1,2}/[^"\']+)["\']')  # not import("./x")
 
 
 def python_archives() -> list[str]:
@@ -52,63 +62,86 @@ def python_archives() -> list[str]:
     return list(module.ARCHIVES)
 
 
-def page_scripts(root: Path = ROOT) -> list[str]:
-    """The ``src`` of index.html's ``<script type="py">`` elements (PyScript fetches them)."""
+def _local(rel_to: str, url: str) -> str | None:
+    """``url`` as a path from the root, seen from the file ``rel_to``; None if not a local file."""
+    if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", url, re.I):
+        return None
+    path = posixpath.normpath(posixpath.join(posixpath.dirname(rel_to), url.split("#")[0].split("?")[0]))
+    return None if path.startswith("..") or path == "." else path
+
+
+def page_references(root: Path = ROOT) -> list[str]:
+    """The local files index.html names in a ``<link href>`` or ``<script src>`` (or ``config``)."""
     index = root / "index.html"
-    html = index.read_text() if index.is_file() else ""
-    found = re.findall(r'<script\b[^>]*\btype="(?:py|mpy)"[^>]*\bsrc="([^"]+)"', html)
-    return sorted(src.removeprefix("./") for src in found)
+    html = re.sub(r"<!--.*?-->", "", index.read_text() if index.is_file() else "", flags=re.S)
+    found = {_local("index.html", url) for tag in _TAG.findall(html) for url in _REFERENCE.findall(tag)}
+    return sorted(path for path in found if path)
 
 
-def static_files(root: Path = ROOT) -> list[str]:
-    """The page's own static files under web/ (not the vendored runtime, not Python)."""
-    out = []
-    for path in sorted((root / "web").rglob("*")):
-        rel = path.relative_to(root).as_posix()
-        if not path.is_file() or rel.startswith("web/vendor/") or "__pycache__" in path.parts:
+def static_imports(files: set[str], root: Path = ROOT) -> set[str]:
+    """``files`` and, transitively, every local module their JavaScript imports statically
+    (``import ... from "./x"``, ``import "./x"``); dynamic ``import("./x")`` is left out: those are
+    PyScript's optional chunks (index.html preloads the ones its start-up needs)."""
+    out, todo = set(files), [f for f in files if f.endswith((".js", ".mjs"))]
+    while todo:
+        rel = todo.pop()
+        path = root / rel
+        if not path.is_file():
             continue
-        if path.name.endswith(STATIC_SUFFIXES):
-            out.append(rel)
+        for url in _IMPORT.findall(path.read_text(errors="replace")):
+            found = _local(rel, url)
+            if found and found not in out:
+                out.add(found)
+                todo.append(found)
     return out
 
 
-def vendor_files(root: Path = ROOT) -> list[str]:
-    out = []
-    for folder in VENDOR_DIRS:
-        base = root / folder
-        if not base.is_dir():
-            raise SystemExit(f"precache: {folder} is missing: run `make vendor` (tools/vendor.py) first")
-        for path in sorted(base.rglob("*")):
-            if path.is_file() and not path.name.endswith(VENDOR_SKIP_SUFFIXES):
-                out.append(path.relative_to(root).as_posix())
-    return out
+def manifest_icons(root: Path = ROOT) -> list[str]:
+    path = root / MANIFEST
+    if not path.is_file():
+        return []
+    icons = json.loads(path.read_text()).get("icons", [])
+    return sorted({found for icon in icons if (found := _local(MANIFEST, icon["src"]))})
+
+
+def pyodide_files(root: Path = ROOT) -> list[str]:
+    base = root / PYODIDE_DIR
+    if not base.is_dir():
+        raise SystemExit(f"precache: {PYODIDE_DIR} is missing: run `make vendor` (tools/vendor.py) first")
+    return sorted(path.relative_to(root).as_posix() for path in base.rglob("*")
+                  if path.is_file() and not path.name.endswith(SKIP_SUFFIXES) and path.name not in PYODIDE_SKIP)
 
 
 def precache_files(root: Path = ROOT) -> list[str]:
-    """Every file path to precache (relative to the root), sorted, without duplicates."""
-    files = set(ROOT_FILES) | {"index.html"}
-    files.update(python_archives())
-    files.update(page_scripts(root))
-    files.update(static_files(root))
-    files.update(vendor_files(root))
+    """Every file path to precache (relative to the root), sorted, without duplicates; the page
+    itself (index.html) is listed as ``./`` by :func:`manifest`."""
+    files = static_imports(set(page_references(root)), root)
+    files.update(manifest_icons(root), python_archives(), pyodide_files(root))
+    files.discard("index.html")
     missing = sorted(f for f in files if not (root / f).is_file())
     if missing:
         raise SystemExit(f"precache: listed files are missing: {', '.join(missing)}")
     return sorted(files)
 
 
-def version(files: list[str], root: Path = ROOT) -> str:
-    """A short hash of the files' paths and contents."""
+def revision(path: Path) -> str:
+    """A file's revision: the first 16 hex digits of the SHA-256 of its bytes (sw.js checks them)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def version(revisions: dict[str, str]) -> str:
+    """A short hash of every (URL, revision) pair: it changes whenever one file does."""
     digest = hashlib.sha256()
-    for rel in files:
-        digest.update(rel.encode() + b"\0")
-        digest.update(hashlib.sha256((root / rel).read_bytes()).digest())
+    for url, rev in revisions.items():
+        digest.update(f"{url}\0{rev}\0".encode())
     return digest.hexdigest()[:16]
 
 
 def manifest(root: Path = ROOT) -> dict:
-    files = precache_files(root)
-    return {"version": version(files, root), "files": ["./"] + files}
+    """``{"version": ..., "files": {url: revision}}``, the page first, then the files sorted."""
+    revisions = {PAGE: revision(root / "index.html")}
+    revisions.update({rel: revision(root / rel) for rel in precache_files(root)})
+    return {"version": version(revisions), "files": revisions}
 
 
 def script(data: dict) -> str:
@@ -132,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"precache: version {data['version']} ({len(data['files'])} URLs) is up to date")
         return 0
     OUTPUT.write_text(text)
-    size = sum((ROOT / f).stat().st_size for f in data["files"][1:])
+    size = sum((ROOT / ("index.html" if f == PAGE else f)).stat().st_size for f in data["files"])
     print(f"precache: version {data['version']}: {len(data['files'])} URLs ({size / 1e6:.1f} MB)")
     return 0
 

@@ -4,6 +4,12 @@
 tests are served the same way. It is a plain static host: what works here works on any static host
 under any sub-path, provided that host sends ``.wasm`` as ``application/wasm`` and ``.mjs`` as
 JavaScript (module scripts are refused with any other type).
+
+Like a static host it sends ``Last-Modified`` and answers a conditional request
+(``If-Modified-Since``) with ``304 Not Modified``; with ``Cache-Control: no-cache`` the browser
+keeps each file in its HTTP cache and revalidates it at every use. A ``request_log`` (a callable)
+gets a :class:`Sent` for every answered request: what the browser really downloaded (the tests
+and bench/boot.py count the bytes of a visit with it).
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ import http.server
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHIVE = "/build/python.tar.gz"  # the browser's Python, packed by tools/pyscript_files.py
@@ -36,6 +44,30 @@ TYPES = {
 }
 
 
+class Sent(NamedTuple):
+    """One answered request: its path (below the site's sub-path, query included), status, and the
+    bytes written to the socket (headers and body)."""
+
+    path: str
+    status: int
+    size: int
+
+
+class _Counted:
+    """The connection's output stream, counting the bytes written."""
+
+    def __init__(self, raw) -> None:
+        self.raw = raw
+        self.count = 0
+
+    def write(self, data) -> int:
+        self.count += len(data)
+        return self.raw.write(data)
+
+    def __getattr__(self, name: str):
+        return getattr(self.raw, name)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the types above, no caching, optional silence, and an optional sub-path
     (``prefix``, e.g. ``/games/tavli/``) under which the directory appears, as on a shared host."""
@@ -44,6 +76,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     quiet = False
     prefix = "/"
     rebuild = True  # repack the Python archive, if a source changed, when the page asks for it
+    request_log: Callable[[Sent], None] | None = None
+    _status = 0
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _Counted(self.wfile)
+
+    def handle_one_request(self) -> None:
+        self._status, start = 0, self.wfile.count
+        super().handle_one_request()
+        log = type(self).request_log
+        if log is not None and self._status:
+            log(Sent(self.path, self._status, self.wfile.count - start))
+
+    def log_request(self, code="-", size="-") -> None:
+        if isinstance(code, int):  # an int or HTTPStatus from send_response
+            self._status = int(code)
+        super().log_request(code, size)
 
     def send_head(self):
         if self.prefix != "/":
@@ -80,12 +130,15 @@ def normalize_prefix(prefix: str) -> str:
 
 
 def make_server(host: str = "127.0.0.1", port: int = 0, *, quiet: bool = True,
-                directory: Path = ROOT, prefix: str = "/", rebuild: bool = True) -> http.server.ThreadingHTTPServer:
+                directory: Path = ROOT, prefix: str = "/", rebuild: bool = True,
+                request_log: Callable[[Sent], None] | None = None) -> http.server.ThreadingHTTPServer:
     """A threading static server over ``directory`` at URL path ``prefix``; ``port=0`` picks a
     free port. ``rebuild=False`` serves the archives as built, as a static host would (no check of
-    the sources, ~0.15 s of a process, at each request for the archive)."""
+    the sources, ~0.15 s of a process, at each request for the archive). ``request_log`` is
+    called (from the server's threads) with a :class:`Sent` for each request answered."""
     handler_class = type("SiteHandler", (Handler,), {"quiet": quiet, "prefix": normalize_prefix(prefix),
-                                                     "rebuild": rebuild})
+                                                     "rebuild": rebuild,
+                                                     "request_log": staticmethod(request_log) if request_log else None})
     handler = functools.partial(handler_class, directory=str(directory))
     return http.server.ThreadingHTTPServer((host, port), handler)
 

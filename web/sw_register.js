@@ -88,7 +88,9 @@
   }
 
   function register() {
-    navigator.serviceWorker.register(SW_URL.href).then((reg) => {
+    // updateViaCache "none": an update check asks the server for precache.js too, never a copy a
+    // host's max-age keeps fresh in the HTTP cache (which would hide a new version for a while).
+    navigator.serviceWorker.register(SW_URL.href, { updateViaCache: "none" }).then((reg) => {
       registration = reg;
       if (reg.waiting && navigator.serviceWorker.controller) announce();
       watch(reg.installing);
