@@ -1,0 +1,65 @@
+/* Pyodide memory snapshots for returning visits: restore an interpreter that has the game's modules
+ * imported already, instead of starting Python and importing them again.
+ *
+ * A snapshot is Pyodide's wasm memory (~32 MB), taken by web/snapshot_worker.mjs after a normal
+ * boot, when the page is idle, and kept in Cache Storage ("tavli-snapshot", one entry, SNAPSHOT)
+ * with two headers: its key and the SHA-256 of its bytes. The key is the hash of what the memory
+ * depends on besides the wasm build (which Pyodide checks itself): Pyodide's version, the bytes of
+ * python_stdlib.zip (its zip directory is cached in the memory) and of build/python.tar.gz (the
+ * modules imported). Both are bytes the page fetches anyway. web/pyodide_early.mjs restores from it
+ * when the key matches the files of this visit and the bytes their digest; anything else (no
+ * Cache Storage, no entry, another key, damaged bytes, any error) is the normal boot, silently,
+ * and a fresh snapshot later. The file system is not in the snapshot: it is written at each boot.
+ */
+
+export const CACHE = "tavli-snapshot";  // owned here; the service worker never touches it
+/** The cache entry's URL (a name only: nothing is fetched from it). */
+export const SNAPSHOT = new URL("../build/boot.snapshot", import.meta.url).href;
+const KEY = "x-tavli-key";
+const DIGEST = "x-tavli-digest";
+
+/** Whether this browser can keep and restore snapshots (else the normal boot, always). */
+export const canSnapshot = typeof caches === "object" && caches !== null && typeof crypto === "object"
+  && crypto !== null && typeof crypto.subtle === "object" && typeof WebAssembly === "object";
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The SHA-256 of `bytes` (an ArrayBuffer or a view), in hex. */
+export async function sha256(bytes) {
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/** The snapshot's key for Pyodide `version` with these stdlib and boot archive bytes. */
+export async function snapshotKey(version, stdlib, archive) {
+  const parts = await Promise.all([sha256(stdlib), sha256(archive)]);
+  return sha256(new TextEncoder().encode([`pyodide ${version}`, ...parts].join("\n")));
+}
+
+/** The stored snapshot: {key, bytes}, where `bytes` is a promise of its Uint8Array that fails
+ * unless the bytes match their digest; null where there is none (or no Cache Storage). */
+export async function findSnapshot() {
+  if (!canSnapshot || !(await caches.has(CACHE))) return null;
+  const response = await (await caches.open(CACHE)).match(SNAPSHOT);
+  if (!response) return null;
+  const key = response.headers.get(KEY);
+  const digest = response.headers.get(DIGEST);
+  const bytes = response.arrayBuffer().then(async (buffer) => {
+    if ((await sha256(buffer)) !== digest) throw new Error("the stored snapshot is damaged");
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {});  // awaited by whoever restores; a damaged entry is not an unhandled error
+  return { key, bytes };
+}
+
+/** Keep `bytes` (a Uint8Array) as the one snapshot, under `key`. */
+export async function storeSnapshot(key, bytes) {
+  const headers = { "content-type": "application/octet-stream", [KEY]: key, [DIGEST]: await sha256(bytes) };
+  await (await caches.open(CACHE)).put(SNAPSHOT, new Response(bytes, { headers }));
+}
+
+/** Delete the stored snapshot (a stale or damaged one). Never fails. */
+export async function forgetSnapshot() {
+  try {
+    if (canSnapshot) await caches.delete(CACHE);
+  } catch (error) { /* nothing stored, or no storage */ }
+}
