@@ -1,0 +1,86 @@
+"""The page's Pyodide memory snapshot (web/snapshot.mjs, web/snapshot_worker.mjs, the boot in
+web/pyodide_early.mjs): what can be checked outside the browser. e2e/test_snapshot.py checks the
+whole: a returning visit restores, an unfit snapshot falls back, offline."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EARLY = ROOT / "web" / "pyodide_early.mjs"
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(f"tavli_tool_{name}", ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_early_modules_own_imports_are_preloaded():
+    # Found only once pyodide_early.mjs has arrived, each would cost the boot a round trip.
+    html = (ROOT / "index.html").read_text()
+    local = re.findall(r'from "\./(\w+\.mjs)"', EARLY.read_text())
+    assert "snapshot.mjs" in local
+    for name in local:
+        assert f'<link rel="modulepreload" href="./web/{name}">' in html, name
+
+
+def test_the_snapshot_code_is_precached(tmp_path):
+    # Offline, the worker that makes a snapshot and the module that reads it come from the cache.
+    files = _tool("precache").precache_files(ROOT)
+    assert {"web/snapshot.mjs", "web/snapshot_worker.mjs", "web/pyodide_early.mjs"} <= set(files)
+    worker = (ROOT / "web" / "snapshot_worker.mjs").read_text()
+    for target in re.findall(r'from "\./([\w/.]+)"', worker):
+        assert f"web/{target}" in files, target
+
+
+def _modules_expression() -> str:
+    """The Python expression web/pyodide_early.mjs runs for the names the snapshot imports."""
+    found = re.search(r"const MODULES = `(.*?)`;", EARLY.read_text(), re.S)
+    assert found, "MODULES is gone from web/pyodide_early.mjs"
+    return found.group(1)
+
+
+def test_the_snapshot_imports_the_boots_modules_less_those_that_touch_the_page(monkeypatch):
+    import tavli.match  # noqa: F401  (imported by the boot)
+    import web.view.render  # noqa: F401
+
+    for name in ("pyscript", "pyscript.web", "_pyscript", "js", "pyodide.ffi", "pyodide_js", "_pyodide._base",
+                 "web.browser", "web.browser.page", "tavli.ai._weights_data"):
+        monkeypatch.setitem(sys.modules, name, type(sys)(name))
+    names = json.loads(eval(_modules_expression()))  # noqa: S307 (the page's own expression)
+    assert {"tavli", "tavli.match", "web.view.render", "json"} <= set(names)
+    assert not [n for n in names if n.split(".")[0] in ("pyscript", "_pyscript", "js", "pyodide", "pyodide_js", "_pyodide")]
+    assert not [n for n in names if n.startswith(("web.browser", "tavli.ai._"))]
+    assert "__main__" not in names
+    assert names.index("tavli") < names.index("tavli.match")  # in the order they were imported
+
+
+def test_the_snapshot_key_follows_both_files():
+    # The key changes with the stdlib's bytes and with the boot archive's (one byte is enough),
+    # and only with them: the same bytes, the same key.
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing")
+    script = """
+        import { snapshotKey } from "./web/snapshot.mjs";
+        const a = new Uint8Array([1, 2, 3]), b = new Uint8Array([4, 5, 6]), b2 = new Uint8Array([4, 5, 7]);
+        const keys = await Promise.all([snapshotKey("1", a, b), snapshotKey("1", a.slice(), b.slice()),
+          snapshotKey("1", b, a), snapshotKey("1", a, b2), snapshotKey("2", a, b)]);
+        console.log(JSON.stringify(keys));
+    """
+    done = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, check=True)
+    same, again, swapped, changed, other_pyodide = json.loads(done.stdout)
+    assert re.fullmatch(r"[0-9a-f]{64}", same)
+    assert same == again
+    assert len({same, swapped, changed, other_pyodide}) == 4
