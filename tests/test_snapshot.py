@@ -65,12 +65,18 @@ def test_the_snapshot_imports_the_boots_modules_less_those_that_touch_the_page(m
     assert names.index("tavli") < names.index("tavli.match")  # in the order they were imported
 
 
-def test_the_snapshot_key_follows_both_files():
-    # The key changes with the stdlib's bytes and with the boot archive's (one byte is enough),
-    # and only with them: the same bytes, the same key.
+def _node_json(script: str):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is missing")
+    done = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
+def test_the_snapshot_key_follows_both_files():
+    # The key changes with the stdlib's bytes and with the boot archive's (one byte is enough),
+    # and only with them: the same bytes, the same key.
     script = """
         import { snapshotKey } from "./web/snapshot.mjs";
         const a = new Uint8Array([1, 2, 3]), b = new Uint8Array([4, 5, 6]), b2 = new Uint8Array([4, 5, 7]);
@@ -78,9 +84,24 @@ def test_the_snapshot_key_follows_both_files():
           snapshotKey("1", b, a), snapshotKey("1", a, b2), snapshotKey("2", a, b)]);
         console.log(JSON.stringify(keys));
     """
-    done = subprocess.run([node, "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60, check=True)
-    same, again, swapped, changed, other_pyodide = json.loads(done.stdout)
+    same, again, swapped, changed, other_pyodide = _node_json(script)
     assert re.fullmatch(r"[0-9a-f]{64}", same)
     assert same == again
     assert len({same, swapped, changed, other_pyodide}) == 4
+
+
+def test_the_checksum_finds_damage():
+    # A flipped bit anywhere (in the words or the tail), words swapped, a cut: another checksum.
+    script = """
+        import { checksum } from "./web/snapshot.mjs";
+        const bytes = new Uint8Array(1 << 16).map((_, i) => (i * 7919) & 255);
+        const flip = (at) => { const copy = bytes.slice(); copy[at] ^= 1; return checksum(copy); };
+        const odd = bytes.slice(0, 1001);
+        const swapped = bytes.slice(); swapped.set(bytes.subarray(4, 8), 0); swapped.set(bytes.subarray(0, 4), 4);
+        console.log(JSON.stringify({sum: checksum(bytes), again: checksum(bytes.slice()),
+          others: [flip(0), flip(40000), flip(bytes.length - 1), checksum(bytes.subarray(0, bytes.length >> 1)),
+                   checksum(swapped), checksum(odd), (() => { const c = odd.slice(); c[1000] ^= 128; return checksum(c); })()]}));
+    """
+    found = _node_json(script)
+    assert re.fullmatch(r"[0-9a-f]{24}", found["sum"]) and found["sum"] == found["again"]
+    assert len({found["sum"], *found["others"]}) == 1 + len(found["others"])
