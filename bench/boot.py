@@ -3,6 +3,7 @@
     python bench/boot.py            # five cold and five warm runs of each page
     python bench/boot.py --runs 3
     python bench/boot.py --sw block # with service workers blocked (warm = the HTTP cache only)
+    python bench/boot.py --throttle 4  # the pages' CPU slowed 4x (DevTools' throttling), as a phone
 
 For each page: *cold* runs open it in a fresh browser context (empty HTTP cache), *warm* runs
 reload it in the same context. Two times are taken from navigation start:
@@ -21,6 +22,12 @@ The pages are served by tools/serve.py on 127.0.0.1 but opened as ``http://tavli
 (Chromium maps the name to 127.0.0.1 and treats that origin as secure, as https would be): on a
 loopback host name the worker fetches the site's own files from the network first, for developers
 (sw.js), whereas a returning player's worker serves them from its cache.
+
+Tavli keeps a Pyodide memory snapshot for returning visits (web/snapshot.mjs), made by a worker
+once it is up. Its warm run is therefore taken twice: first with the snapshot deleted (``warm, no
+snapshot``: the boot of a visit without one), then, after waiting until the page has made a new one
+(``<body data-snapshot>``), restored from it (``warm``). The bare page has the one warm run.
+``--throttle N`` applies ``Emulation.setCPUThrottlingRate`` to each page before it loads.
 
 Prints the medians and the ratio of Tavli's interactive time to the bare Pyodide boot, and splits
 Tavli's time at the mark ``tavli:pyodide-ready`` (web/pyodide_early.mjs): Pyodide's own boot in

@@ -16,6 +16,14 @@
  * (~35 ms of the main thread that the page is waiting on). Where the browser cannot inflate
  * (no DecompressionStream), Pyodide unpacks the archive as PyScript would have.
  *
+ * Returning visits skip Python's start-up: where an earlier visit left a Pyodide memory snapshot
+ * (web/snapshot.mjs) whose key matches this visit's stdlib and archive bytes and whose checksum its
+ * bytes, Pyodide is restored from it, the game's modules already imported (its random module is
+ * reseeded, the import caches cleared: the files are written afresh). Without one, or with an
+ * unfit one (deleted), the boot is the usual one, and once the page is up and idle a worker
+ * (web/snapshot_worker.mjs) makes the snapshot for the next visit. <body data-boot> says which
+ * boot ran ("snapshot" or "fresh"), <body data-snapshot> how the making went.
+ *
  * Options this early start cannot honour (anything beyond stdout, stderr and indexURL, e.g. the
  * lock file PyScript passes when pyscript.toml has `packages`) make it load a Pyodide of its own,
  * as pyodide.mjs would, with the game's files written into it as well: this is an optimisation,
