@@ -17,7 +17,7 @@
  * (no DecompressionStream), Pyodide unpacks the archive as PyScript would have.
  *
  * Returning visits skip Python's start-up: where an earlier visit left a Pyodide memory snapshot
- * (web/snapshot.mjs) whose key matches this visit's stdlib and archive bytes and whose checksum its
+ * (web/snapshot.mjs) whose key matches this visit's Pyodide and archive bytes and whose checksum its
  * bytes, Pyodide is restored from it, the game's modules already imported (its random module is
  * reseeded, the import caches cleared: the files are written afresh). Without one, or with an
  * unfit one (deleted), the boot is the usual one, and once the page is up and idle a worker
@@ -97,14 +97,26 @@ async function install(pyodide) {
   return pyodide;
 }
 
-/** The key of this visit's files for a snapshot (web/snapshot.mjs): the stdlib's bytes and the archive's. */
+/** The key of this visit's files for a snapshot (web/snapshot.mjs): the boot archive's bytes. */
 async function currentKey() {
-  const stdlib = fetch(`${indexURL}python_stdlib.zip`).then((response) => {
-    if (!response.ok) throw new Error(`python_stdlib.zip: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-  return snapshotKey(version, await stdlib, await (await fetchArchive()).raw);
+  return snapshotKey(version, await (await fetchArchive()).raw);
 }
+
+/* Run in an interpreter restored from a snapshot, whose memory is that of the one that made it: a
+ * new seed for `random` (seeded once, at its import), the directory finders' caches cleared (the
+ * files are written afresh; not importlib.invalidate_caches(), which imports importlib.metadata),
+ * the stdlib zip's directory forgotten (read again from this visit's python_stdlib.zip when next
+ * needed: a stdlib trimmed otherwise moves its members), and sys.path's "" once (Pyodide adds it
+ * again at each start). Run in globals of its own. */
+const RESTORED = `import sys, zipimport
+zipimport._zip_directory_cache.clear()
+for finder in sys.path_importer_cache.values():
+    if type(finder).__name__ == "FileFinder":
+        finder.invalidate_caches()
+sys.path[:] = dict.fromkeys(sys.path)
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+`;
 
 /** Pyodide restored from the stored snapshot, or null (none, another key, damaged, any failure:
  * the stale entry is then deleted). The key is checked before the memory is restored. */
@@ -117,9 +129,12 @@ async function restore() {
       return stored.bytes;
     });
     const pyodide = await load({ indexURL, _loadSnapshot: bytes });
-    // The memory is that of another interpreter: reseed what it seeded once, and see the new files.
-    pyodide.runPython("import importlib, sys\nsys.path[:] = dict.fromkeys(sys.path)\nimportlib.invalidate_caches()\n"
-      + "if 'random' in sys.modules: sys.modules['random'].seed()");
+    const scope = pyodide.toPy({});  // its own globals: nothing left in PyScript's
+    try {
+      pyodide.runPython(RESTORED, { globals: scope });
+    } finally {
+      scope.destroy();
+    }
     return pyodide;
   } catch (error) {
     await forgetSnapshot();

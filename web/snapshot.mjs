@@ -4,9 +4,10 @@
  * A snapshot is Pyodide's wasm memory (~32 MB), taken by web/snapshot_worker.mjs after a normal
  * boot, when the page is idle, and kept in Cache Storage ("tavli-snapshot", one entry, SNAPSHOT)
  * with two headers: its key and the checksum of its bytes. The key is the hash of what the memory
- * depends on besides the wasm build (which Pyodide checks itself): Pyodide's version, the bytes of
- * python_stdlib.zip (its zip directory is cached in the memory) and of build/python.tar.gz (the
- * modules imported). Both are bytes the page fetches anyway. web/pyodide_early.mjs restores from it
+ * depends on besides the wasm build (which Pyodide checks itself): Pyodide's version and the bytes
+ * of build/python.tar.gz (the modules imported), which the page fetches anyway. The standard
+ * library's modules are those of that version, whatever python_stdlib.zip keeps of them; its zip
+ * directory, cached in the memory, is dropped after a restore. web/pyodide_early.mjs restores from it
  * when the key matches the files of this visit and the bytes their checksum; anything else (no
  * Cache Storage, no entry, another key, damaged bytes, any error) is the normal boot, silently,
  * and a fresh snapshot later. The file system is not in the snapshot: it is written at each boot.
@@ -29,10 +30,9 @@ export async function sha256(bytes) {
   return hex(await crypto.subtle.digest("SHA-256", bytes));
 }
 
-/** The snapshot's key for Pyodide `version` with these stdlib and boot archive bytes. */
-export async function snapshotKey(version, stdlib, archive) {
-  const parts = await Promise.all([sha256(stdlib), sha256(archive)]);
-  return sha256(new TextEncoder().encode([`pyodide ${version}`, ...parts].join("\n")));
+/** The snapshot's key for Pyodide `version` with these boot archive bytes. */
+export async function snapshotKey(version, archive) {
+  return sha256(new TextEncoder().encode(`pyodide ${version}\n${await sha256(archive)}`));
 }
 
 /** A 64-bit checksum of `bytes` (a Uint8Array), in hex: two running sums over its 32-bit words
@@ -56,8 +56,8 @@ export function checksum(bytes) {
 /** The stored snapshot: {key, bytes}, where `bytes` is a promise of its Uint8Array that fails
  * unless the bytes match their checksum; null where there is none (or no Cache Storage). */
 export async function findSnapshot() {
-  if (!canSnapshot || !(await caches.has(CACHE))) return null;
-  const response = await (await caches.open(CACHE)).match(SNAPSHOT);
+  if (!canSnapshot) return null;
+  const response = await caches.match(SNAPSHOT, { cacheName: CACHE });  // one look-up, creates nothing
   if (!response) return null;
   const key = response.headers.get(KEY);
   const sum = response.headers.get(CHECKSUM);

@@ -37,12 +37,11 @@ gc.collect()
 `;
 
 async function make(modules) {
-  const [pyodide, stdlib, archive] = await Promise.all([
-    loadPyodide({ indexURL, _makeSnapshot: true }), bytesOf(`${indexURL}python_stdlib.zip`), bytesOf(ARCHIVE)]);
+  const [pyodide, archive] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), bytesOf(ARCHIVE)]);
   pyodide.unpackArchive(archive, "tar.gz", { extractDir: HOME });
   pyodide.runPython(`_TAVLI_MODULES = ${JSON.stringify(JSON.stringify(modules))}\n${IMPORT}`);
   const bytes = pyodide.makeMemorySnapshot();
-  await storeSnapshot(await snapshotKey(version, stdlib, archive), bytes);
+  await storeSnapshot(await snapshotKey(version, archive), bytes);
   return bytes.length;
 }
 
