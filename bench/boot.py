@@ -4,6 +4,7 @@
     python bench/boot.py --runs 3
     python bench/boot.py --sw block # with service workers blocked (warm = the HTTP cache only)
     python bench/boot.py --runs 0   # the transfer figures only
+    python bench/boot.py --throttle 4  # the pages' CPU slowed 4x (DevTools' throttling), as a phone
 
 For each page: *cold* runs open it in a fresh browser context (empty HTTP cache), *warm* runs
 reload it in the same context. Two times are taken from navigation start:
@@ -22,6 +23,12 @@ The pages are served by tools/serve.py on 127.0.0.1 but opened as ``http://tavli
 (Chromium maps the name to 127.0.0.1 and treats that origin as secure, as https would be): on a
 loopback host name the worker fetches the site's own files from the network first, for developers
 (sw.js), whereas a returning player's worker serves them from its cache.
+
+Tavli keeps a Pyodide memory snapshot for returning visits (web/snapshot.mjs), made by a worker
+once it is up. Its warm run is therefore taken twice: first with the snapshot deleted (``warm, no
+snapshot``: the boot of a visit without one), then, after waiting until the page has made a new one
+(``<body data-snapshot>``), restored from it (``warm``). The bare page has the one warm run.
+``--throttle N`` applies ``Emulation.setCPUThrottlingRate`` to each page before it loads.
 
 Prints the medians and the ratio of Tavli's interactive time to the bare Pyodide boot, and splits
 Tavli's time at the mark ``tavli:pyodide-ready`` (web/pyodide_early.mjs): Pyodide's own boot in
@@ -104,26 +111,30 @@ SETTLED = """() => !document.querySelector('script[src*="sw_register"]')
                  || (navigator.serviceWorker && navigator.serviceWorker.controller !== null)"""
 
 
-def run(url: str, runs: int, browser, sw: str = "settle") -> dict[str, list[tuple[float, float, float]]]:
-    out: dict[str, list[tuple[float, float, float]]] = {"cold": [], "warm": []}
+def run(url: str, runs: int, browser, sw: str = "settle", throttle: float = 1) -> dict[str, list]:
+    out: dict[str, list] = {"cold": [], "warm": []}
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800},
                                       service_workers="block" if sw == "block" else "allow")
         context.add_init_script(OBSERVER)
         page = context.new_page()
+        _throttle(context, page, throttle)
         page.goto(url)
         out["cold"].append(_measure(page))
         if sw == "settle":
             page.wait_for_function(SETTLED, timeout=180_000)
+        _warm_with_snapshot(page, out)
         page.reload()
         out["warm"].append(_measure(page))
+        _boot_path(page, out)
         context.close()
     return out
 
 
-# The page is up, the service worker controls it and the computer's data is in.
+# The page is up, the service worker controls it, the computer's data is in and the snapshot made.
 SETTLED_WITH_DATA = """() => document.body.dataset.phase !== 'loading' && document.body.dataset.aidata === 'ready'
-                              && navigator.serviceWorker.controller !== null"""
+                              && navigator.serviceWorker.controller !== null
+                              && !['pending', 'making'].includes(document.body.dataset.snapshot)"""
 STORED = (".zip", ".gz", ".png")  # sent as they are by a static host; the others gzipped
 
 
@@ -207,11 +218,46 @@ def transfer(p, query: str = "?seed=3&anim=0") -> list[str]:
     return out
 
 
+# The snapshot part (web/snapshot.mjs): the page's snapshot for the next visit made or given up
+# (<body data-snapshot>); pages without one (the bare page) have nothing to wait for.
+SNAPSHOT_SETTLED = """() => !['pending', 'making'].includes(document.body.dataset.snapshot)"""
+DROP_SNAPSHOT = "() => typeof caches === 'object' ? caches.delete('tavli-snapshot') : false"
+
+
+def _throttle(context, page, rate: float) -> None:
+    """Slow the page's CPU ``rate`` times (DevTools' throttling, as on a phone), before it loads."""
+    if rate != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def _warm_with_snapshot(page, out: dict[str, list]) -> None:
+    """For a page that keeps a snapshot: a warm run without it (``warm-plain``: deleted first), then
+    wait until the page has made a new one, as a returning player's last visit did, so that the
+    caller's warm run (``warm``) restores from it. Whether it made one is recorded in ``made``."""
+    page.wait_for_function(SNAPSHOT_SETTLED, timeout=300_000)
+    if page.evaluate("document.body.dataset.snapshot") is None:
+        return  # a page without snapshots: its warm run is the plain one
+    page.evaluate(DROP_SNAPSHOT)
+    page.reload()
+    out.setdefault("warm-plain", []).append(_measure(page))
+    page.wait_for_function(SNAPSHOT_SETTLED, timeout=300_000)
+    out.setdefault("made", []).append(page.evaluate("document.body.dataset.snapshot"))
+
+
+def _boot_path(page, out: dict[str, list]) -> None:
+    """Record which boot a Tavli page took (<body data-boot>: "snapshot" or "fresh")."""
+    path = page.evaluate("document.body.dataset.boot")
+    if path is not None:
+        out.setdefault("paths", []).append(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sw", choices=("settle", "block"), default="settle",
                         help="warm runs: wait for the service worker to take over (default), or block it")
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="slow the pages' CPU this many times (DevTools' throttling; 4: as a phone)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -222,41 +268,51 @@ def main(argv: list[str] | None = None) -> int:
 
     subprocess.run([sys.executable, str(ROOT / "tools" / "pyscript_files.py")], check=True)  # archives current
     server, base = _serve()
-    results = {}
+    results: dict[str, dict[str, list]] = {"bare": {}, "tavli": {}}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=browser_args(base))
             # Alternate the pages so that background load hits both alike.
-            results["bare"] = run(base + "bench/bare.html", 1, browser, args.sw)
-            results["tavli"] = run(base + "?anim=0", 1, browser, args.sw)
-            for _ in range(args.runs - 1):
+            for _ in range(args.runs):
                 for name, url in (("bare", base + "bench/bare.html"), ("tavli", base + "?anim=0")):
-                    more = run(url, 1, browser, args.sw)
-                    for kind in ("cold", "warm"):
-                        results[name][kind] += more[kind]
+                    for kind, values in run(url, 1, browser, args.sw, args.throttle).items():
+                        results[name].setdefault(kind, []).extend(values)
             browser.close()
             transferred = transfer(p)
     finally:
         server.shutdown()
-
-    med = {(name, kind, i): statistics.median(r[i] for r in results[name][kind])
-           for name in results for kind in ("cold", "warm") for i in (0, 1)}
-    print(f"median of {args.runs} runs (service worker: {args.sw}), ms from navigation start   paint   interactive")
-    for name, label in (("tavli", "Tavli (skeleton, then board)"), ("bare", "bare Pyodide page")):
-        for kind in ("cold", "warm"):
-            print(f"  {label:30s} {kind:4s}   {med[(name, kind, 0)]:6.0f}   {med[(name, kind, 1)]:8.0f}")
-    for kind in ("cold", "warm"):
-        ratio = med[("tavli", kind, 1)] / med[("bare", kind, 1)]
-        print(f"  interactive / bare Pyodide, {kind}: {ratio:.2f} ({(ratio - 1) * 100:+.0f} %)")
-    # Tavli's own part: from its Pyodide being ready (web/pyodide_early.mjs marks it) to interactive.
-    for kind in ("cold", "warm"):
-        ready = statistics.median(r[2] for r in results["tavli"][kind])
-        own = statistics.median(r[1] - r[2] for r in results["tavli"][kind])
-        print(f"  Tavli {kind}: its Pyodide ready at {ready:.0f} ms, then {own:.0f} ms to interactive "
-              f"(PyScript, the app's Python, the first draw)")
-    print(f"  load average {os.getloadavg()[0]:.1f} (on a busy machine the figures are noisy: interleaved runs, medians)")
+    _report(results, args)
     print("\n".join(transferred))
     return 0
+
+
+def _report(results: dict[str, dict[str, list]], args: argparse.Namespace) -> None:
+    kinds = ("cold", "warm-plain", "warm")
+    med = {(name, kind, i): statistics.median(r[i] for r in results[name][kind])
+           for name in results for kind in kinds if results[name].get(kind) for i in (0, 1)}
+    print(f"median of {args.runs} runs (service worker: {args.sw}, CPU throttled {args.throttle:g}x), "
+          "ms from navigation start   paint   interactive")
+    labels = {"cold": "cold", "warm-plain": "warm, no snapshot", "warm": "warm"}
+    for name, label in (("tavli", "Tavli (skeleton, then board)"), ("bare", "bare Pyodide page")):
+        for kind in kinds:
+            if (name, kind, 0) in med:
+                print(f"  {label:30s} {labels[kind]:18s}   {med[(name, kind, 0)]:6.0f}   {med[(name, kind, 1)]:8.0f}")
+    for kind in kinds:
+        if (("tavli", kind, 1)) in med:
+            ratio = med[("tavli", kind, 1)] / med[("bare", "warm" if kind == "warm-plain" else kind, 1)]
+            print(f"  interactive / bare Pyodide, {labels[kind]}: {ratio:.2f} ({(ratio - 1) * 100:+.0f} %)")
+    # Tavli's own part: from its Pyodide being ready (web/pyodide_early.mjs marks it) to interactive.
+    for kind in kinds:
+        if results["tavli"].get(kind):
+            ready = statistics.median(r[2] for r in results["tavli"][kind])
+            own = statistics.median(r[1] - r[2] for r in results["tavli"][kind])
+            print(f"  Tavli {labels[kind]}: its Pyodide ready at {ready:.0f} ms, then {own:.0f} ms to interactive "
+                  f"(PyScript, the app's Python, the first draw)")
+    paths = results["tavli"].get("paths", [])
+    made = results["tavli"].get("made", [])
+    print(f"  warm runs restored from the snapshot: {paths.count('snapshot')} of {len(paths)} "
+          f"(snapshots stored by the runs before: {made.count('stored')} of {len(made)})")
+    print(f"  load average {os.getloadavg()[0]:.1f} (on a busy machine the figures are noisy: interleaved runs, medians)")
 
 
 if __name__ == "__main__":

@@ -100,6 +100,14 @@ def settle(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the page's own fetches after boot are done (the computer's data, which it fetches
     idly once the board is up: ``<body data-aidata>`` "ready", or unset where nothing was asked).
     Call it before a reload or a navigation: the browser aborts a fetch still in flight, which the
-    page log counts as a failed request."""
-    page.wait_for_function("!(document.body && document.body.dataset.aidata) || document.body.dataset.aidata === 'ready'",
-                           timeout=timeout_ms)
+    page log counts as a failed request. Then (or at once, where no data is coming) the page makes
+    its snapshot for the next visit (``<body data-snapshot>``, web/pyodide_early.mjs): that is
+    waited for too."""
+    page.wait_for_function(SETTLED, timeout=timeout_ms)
+
+
+# The page's own work after boot is done: the computer's data in, then the snapshot made or given up.
+SETTLED = """(() => {
+  const data = document.body && document.body.dataset;
+  return !!data && (!data.aidata || data.aidata === 'ready') && !['pending', 'making'].includes(data.snapshot);
+})()"""

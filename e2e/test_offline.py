@@ -24,6 +24,10 @@ def own_site(tmp_path):
     site.stop()
 
 
+# The caches' names, less the snapshot's (web/snapshot.mjs), which the page makes in its own time.
+PRECACHES = "caches.keys().then((names) => names.filter((name) => name !== 'tavli-snapshot'))"
+
+
 def wait_until_controlled(page) -> None:
     """Wait until the service worker is active and controls the page (it claims the page as soon
     as it has cached everything)."""
@@ -124,7 +128,7 @@ def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
     try:
         boot(page, base=site.url)
         wait_until_controlled(page)
-        old = page.evaluate("caches.keys()")
+        old = page.evaluate(PRECACHES)
         assert len(old) == 1 and old[0].startswith("tavli-precache-")
         assert page.locator("#update-notice").count() == 0
 
@@ -141,13 +145,13 @@ def test_a_new_version_is_announced_and_replaces_the_old_cache(page, tmp_path):
         assert "нова версия" in notice.inner_text().lower()
 
         # The old version keeps serving until the player chooses to reload.
-        assert page.evaluate("caches.keys()").count(old[0]) == 1
+        assert page.evaluate(PRECACHES).count(old[0]) == 1
         settle(page)
         with page.expect_navigation(timeout=SW_TIMEOUT_MS):
             notice.locator(".update-reload").click()
         page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
         assert page.evaluate("document.body.dataset.phase") not in ("loading", "error")
-        assert page.evaluate("caches.keys()") == ["tavli-precache-0123456789abcdef"]
+        assert page.evaluate(PRECACHES) == ["tavli-precache-0123456789abcdef"]
         assert page.locator("#update-notice").count() == 0
     finally:
         site.stop()
