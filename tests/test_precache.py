@@ -50,8 +50,11 @@ def tree(tmp_path: Path) -> Path:
         "build/python.tar.gz": "tgz",
         "web/main.py": "",
         "web/style.css": "body{}",
-        "web/early.mjs": 'import { a } from "./vendor/pyodide/pyodide.mjs";\nimport "./helper.mjs";',
+        "web/early.mjs": ('import { a } from "./vendor/pyodide/pyodide.mjs";\nimport "./helper.mjs";\n'
+                          'const w = new Worker(new URL("./maker.mjs", import.meta.url), { type: "module" });'),
         "web/helper.mjs": "export const b = 1;",
+        "web/maker.mjs": 'import { c } from "./made.mjs";',
+        "web/made.mjs": "export const c = 1;",
         "web/sw_register.js": "",
         "web/favicon.svg": "<svg/>",
         "web/icons/favicon-64.png": "png",
@@ -79,10 +82,11 @@ def test_the_list_holds_what_the_page_can_load(tree):
     assert list(files) == [
         "./", "build/ai.zip", "build/python.tar.gz", "manifest.webmanifest", "pyscript.toml",
         "web/early.mjs", "web/helper.mjs", "web/icons/favicon-64.png", "web/icons/icon-192.png",
-        "web/main.py", "web/style.css", "web/sw_register.js",
+        "web/made.mjs", "web/main.py", "web/maker.mjs", "web/style.css", "web/sw_register.js",
         "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/pyodide.mjs",
         "web/vendor/pyscript/core-A1.js", "web/vendor/pyscript/core.js", "web/vendor/pyscript/shared-B2.js",
     ]
+    # Listed: a worker a module starts (web/maker.mjs) and what it imports.
     # Not listed: index.html (it is "./"), icon sources, the screenshots, pyodide.js (classic
     # build), maps, and a chunk only imported dynamically (a feature the page leaves off).
 
@@ -160,7 +164,7 @@ def test_the_real_list():
         pytest.skip("web/vendor or build/ is not built yet (make vendor)")
     files = precache.manifest(ROOT)["files"]
     assert {"./", "web/main.py", "pyscript.toml", "build/python.tar.gz", "build/ai.zip", "web/untar.mjs",
-            "web/pyodide_early.mjs", "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/python_stdlib.zip",
+            "web/pyodide_early.mjs", "web/snapshot.mjs", "web/snapshot_worker.mjs", "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/python_stdlib.zip",
             "web/vendor/pyscript/core.js", "web/vendor/pyscript/core.css"} <= set(files)
     pyscript = sorted(f.split("/")[-1].split("-")[0] for f in files if f.startswith("web/vendor/pyscript/"))
     # core.js, its core chunk, and the start-up chunks index.html preloads (tests/test_pyscript_config.py).

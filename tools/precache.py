@@ -13,7 +13,7 @@ What is listed, only what the page can load (nothing the browser never asks for)
 * every local file that index.html names (``href``/``src``: the stylesheets, icons, manifest,
   pyscript.toml, web/main.py, the modules and their preloads, ``build/python.tar.gz``), and the
   files those JavaScript modules import statically (``web/untar.mjs``; PyScript's ``core.js``
-  imports its core chunk). PyScript's other chunks (editor, terminal, game canvas, zip and package
+  imports its core chunk) or start as workers (``web/snapshot_worker.mjs``). PyScript's other chunks (editor, terminal, game canvas, zip and package
   helpers) are imported only for features the page leaves off (pyscript.toml, tests/test_pyscript_config.py);
 * the manifest's icons (not its screenshots: only the browser's install dialog shows those, online);
 * the archives of the app's Python (tools/pyscript_files.py's ``ARCHIVES``: ``build/ai.zip``, the
@@ -52,6 +52,8 @@ MANIFEST = "manifest.webmanifest"
 _TAG = re.compile(r"<(?:link|script)\b[^>]*>")
 _REFERENCE = re.compile(r'\b(?:href|src|config)="([^"]+)"')  # config: <script type="py">'s pyscript.toml
 _IMPORT = re.compile(r'\b(?:from|import)\s*["\'](\.{1,2}/[^"\']+)["\']')  # not import("./x")
+# A module worker the page starts: new Worker(new URL("./x.mjs", import.meta.url), ...)
+_WORKER = re.compile(r'\bnew\s+Worker\(\s*new\s+URL\(\s*["\'](\.{1,2}/[^"\']+)["\']\s*,\s*import\.meta\.url')
 
 
 def python_archives() -> list[str]:
@@ -80,7 +82,8 @@ def page_references(root: Path = ROOT) -> list[str]:
 
 def static_imports(files: set[str], root: Path = ROOT) -> set[str]:
     """``files`` and, transitively, every local module their JavaScript imports statically
-    (``import ... from "./x"``, ``import "./x"``); dynamic ``import("./x")`` is left out: those are
+    (``import ... from "./x"``, ``import "./x"``) or starts as a worker (``new Worker(new URL("./x",
+    import.meta.url))``: web/snapshot_worker.mjs); dynamic ``import("./x")`` is left out: those are
     PyScript's optional chunks (index.html preloads the ones its start-up needs)."""
     out, todo = set(files), [f for f in files if f.endswith((".js", ".mjs"))]
     while todo:
@@ -88,7 +91,8 @@ def static_imports(files: set[str], root: Path = ROOT) -> set[str]:
         path = root / rel
         if not path.is_file():
             continue
-        for url in _IMPORT.findall(path.read_text(errors="replace")):
+        text = path.read_text(errors="replace")
+        for url in _IMPORT.findall(text) + _WORKER.findall(text):
             found = _local(rel, url)
             if found and found not in out:
                 out.add(found)
