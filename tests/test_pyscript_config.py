@@ -68,10 +68,12 @@ def test_interpreter_is_the_vendored_pyodide():
 def test_pyodide_downloads_are_preloaded_as_pyodide_fetches_them():
     # crossorigin on an as=fetch preload: the same request mode (cors) and credentials as Pyodide's
     # own fetch(), or the browser fetches the file twice and warns that the preload went unused.
+    # Not the package lock: web/pyodide_early.mjs hands Pyodide its own (tests/test_stdlib.py).
     html = (ROOT / "index.html").read_text()
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
         tag = f'<link rel="preload" href="./web/vendor/pyodide/{name}" as="fetch" crossorigin>'
         assert tag in html, tag
+    assert "pyodide-lock.json" not in html and "lockFileContents: LOCK" in (ROOT / "web" / "pyodide_early.mjs").read_text()
     for name in ("pyodide.mjs", "pyodide.asm.mjs"):
         assert f'<link rel="modulepreload" href="./web/vendor/pyodide/{name}">' in html
 

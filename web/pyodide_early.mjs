@@ -33,6 +33,9 @@ export const ARCHIVE = "../build/python.tar.gz";
 const HOME = "/home/pyodide";  // Pyodide's working directory: first on sys.path, where PyScript writes too
 const STAMP = ".tavli-archive";  // the archive's last member (tools/pyscript_files.py STAMP)
 const archiveURL = new URL(ARCHIVE, import.meta.url);
+/* Pyodide's package lock, which it would fetch (120 kB): the page installs no packages, so an empty
+ * one with the vendored Pyodide's "info" (it checks the ABI; tests/test_stdlib.py compares them). */
+const LOCK = '{"info": {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}, "packages": {}}';
 
 let early = null;
 let archive = null;
@@ -80,7 +83,7 @@ async function install(pyodide) {
 export function start() {
   if (!early) {
     fetchArchive().catch(() => {});  // reported by install(), where it is awaited
-    early = load({ indexURL }).then((pyodide) => {
+    early = load({ indexURL, lockFileContents: LOCK }).then((pyodide) => {
       performance.mark("tavli:pyodide-ready");  // bench/boot.py: the boot after this is Tavli's own
       return install(pyodide);
     });
@@ -91,7 +94,9 @@ export function start() {
 /** PyScript's entry point: the early interpreter, with PyScript's output callbacks. */
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _ignored, ...rest } = options;
-  if (handedOver || Object.keys(rest).length > 0) return install(await load({ ...options, indexURL }));
+  if (handedOver || Object.keys(rest).length > 0) {
+    return install(await load({ lockFileContents: options.lockFileURL ? undefined : LOCK, ...options, indexURL }));
+  }
   handedOver = true;
   const pyodide = await start();
   if (stdout) pyodide.setStdout({ batched: stdout });
