@@ -143,13 +143,13 @@ def test_the_game_and_the_computer_run_on_the_trimmed_standard_library(tmp_path)
     node = _need_node()
     if not stdlib.OUTPUT.is_file():
         pytest.fail("web/vendor/pyodide/python_stdlib.zip is not built: run `make vendor`")
-    # As the page gets them: the boot archive's files in place, the AI's unpacked by the page's loader.
-    archives = pyscript_files.all_archives(ROOT, pyc=False)
+    # As the page gets them (bytecode): the boot archive's files in place, the AI's unpacked by the
+    # page's loader.
+    archives = pyscript_files.all_archives(ROOT)
     files = dict(pyscript_files.read_archive(archives[pyscript_files.ARCHIVE])[0])
     files["boot.tar.gz"] = archives[pyscript_files.ARCHIVE]
     files["ai.zip"] = archives[pyscript_files.AI_ARCHIVE]
-    app = sorted(stdlib.module_name(rel) for data in archives.values()
-                 for rel in pyscript_files.read_archive(data)[0] if rel.endswith(".py"))
+    app = sorted(stdlib.module_name(rel) for rel in pyscript_files.python_files(ROOT))
     sources = stdlib.app_sources(ROOT)
     with zipfile.ZipFile(stdlib.STOCK) as stock:
         names = stdlib.stdlib_imports(sources, stdlib.stock_modules(stock))
