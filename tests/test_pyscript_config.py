@@ -144,16 +144,22 @@ def test_the_page_fetches_the_archive_the_build_writes():
     assert aidata.ARCHIVE == pyscript_files.AI_ARCHIVE
 
 
-def test_the_archive_puts_bytecode_where_the_import_system_looks():
-    assert pyscript_files.pyc_path("tavli/game.py", "cpython-314") == "tavli/__pycache__/game.cpython-314.pyc"
-    assert pyscript_files.pyc_path("web/i18n/en.py", "cpython-314") == "web/i18n/__pycache__/en.cpython-314.pyc"
-    # The boot archive: each of its modules as bytecode alone, where its source would be.
+def _built_with_bytecode() -> dict[str, bytes]:
+    """The built boot archive's members (skips where it is not built, or built without bytecode)."""
     path = ROOT / pyscript_files.ARCHIVE
     if not path.is_file():
         pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
     members, stamp = pyscript_files.read_archive(path.read_bytes())
     if not stamp.startswith("pyodide "):
         pytest.skip("the archive was built without bytecode")
+    return members
+
+
+def test_the_archive_puts_bytecode_where_the_import_system_looks():
+    assert pyscript_files.pyc_path("tavli/game.py", "cpython-314") == "tavli/__pycache__/game.cpython-314.pyc"
+    assert pyscript_files.pyc_path("web/i18n/en.py", "cpython-314") == "web/i18n/__pycache__/en.cpython-314.pyc"
+    # The boot archive: each of its modules as bytecode alone, where its source would be.
+    members = _built_with_bytecode()
     modules = set(pyscript_files.archive_files(pyscript_files.ARCHIVE))
     assert {rel[:-3] + ".pyc" for rel in modules} <= set(members)
     assert not [name for name in members if name.endswith(".py")], "sources travel only without bytecode"
@@ -219,12 +225,7 @@ def test_runtime_bytecode_is_checked_against_the_source_the_page_gets():
     # Ours and html's: unchecked-hash .pyc (flags 1; they travel instead of their sources). PyScript's
     # package, which PyScript writes at boot: checked-hash (flags 3), with the hash of exactly those
     # sources as Pyodide's Python computes it, so the page uses them or recompiles.
-    path = ROOT / pyscript_files.ARCHIVE
-    if not path.is_file():
-        pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
-    members, stamp = pyscript_files.read_archive(path.read_bytes())
-    if not stamp.startswith("pyodide "):
-        pytest.skip("the archive was built without bytecode")
+    members = _built_with_bytecode()
     runtime = {rel: data for rel, data in pyscript_files.runtime_sources(ROOT).items() if rel.startswith("pyscript/")}
     tag = next(name for name in members if "__pycache__" in name).rsplit(".", 2)[1]
     flags = {name: int.from_bytes(data[4:8], "little") for name, data in members.items() if name.endswith(".pyc")}
