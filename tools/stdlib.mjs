@@ -9,7 +9,8 @@
 // as in the page), runs "setup", imports each module of "imports" in turn (a failure is recorded,
 // not fatal), then writes {"modules": {"json": "/lib/python314.zip/json/__init__.py", ...}, ...}:
 // every module then in sys.modules with where it came from ("frozen", "built-in", a path). "run"
-// comes after that record, with `modules` (that dict) in its globals; what it leaves in `result`
+// comes after that record, with `modules` (that dict) and `started` (the names in sys.modules when
+// Pyodide had started) in its globals; what it leaves in `result`
 // (JSON) is the answer's "result". Failures: "failed": {"name or <setup>/<run>": "error"}.
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
@@ -17,7 +18,8 @@ const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 
-const options = { stdout: (s) => process.stderr.write(s + "\n"), stderr: (s) => process.stderr.write(s + "\n") };
+// Without column tables (-X no_debug_ranges), as tools/pyc.mjs: for bytecode that "run" compiles.
+const options = { env: { PYTHONNODEBUGRANGES: "1" }, stdout: (s) => process.stderr.write(s + "\n"), stderr: (s) => process.stderr.write(s + "\n") };
 if (request.stdlib) options.stdLibURL = request.stdlib;
 if (request.lock) options.lockFileContents = request.lock;
 const pyodide = await loadPyodide(options);
@@ -29,6 +31,7 @@ for (const [rel, data] of Object.entries(request.files || {})) {
 pyodide.globals.set("request_json", JSON.stringify({ imports: request.imports || [], setup: request.setup || "", run: request.run || "" }));
 const out = await pyodide.runPythonAsync(`
 import importlib, json, sys, traceback
+started = sorted(sys.modules)
 request = json.loads(request_json)
 failed = {}
 def execute(key, scope):
@@ -48,7 +51,8 @@ def origin(module):
     spec = getattr(module, "__spec__", None)
     return str(getattr(spec, "origin", None) or getattr(module, "__file__", None) or "")
 modules = {name: origin(m) for name, m in sorted(sys.modules.items()) if m is not None}
-result = execute("run", {"__name__": "__run__", "modules": modules}).get("result") if request["run"] else None
+scope = {"__name__": "__run__", "modules": modules, "started": started}
+result = execute("run", scope).get("result") if request["run"] else None
 json.dumps({"modules": modules, "failed": failed, "result": result})
 `);
 process.stdout.write(out);
