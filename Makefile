@@ -7,7 +7,7 @@
 #   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp),
 #                        and Pyodide's standard library cut to what the game imports, by
 #                        tools/stdlib.py (web/vendor/pyodide/python_stdlib.zip; stamp: web/vendor/stdlib.stamp)
-#   build/python.tar.gz  the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py,
+#   build/python.tar.gz  the app's Python (as bytecode) for the browser, by tools/pyscript_files.py,
 #   build/ai.zip         and the computer's data modules, which the page fetches after boot
 #   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
 # Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).

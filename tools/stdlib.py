@@ -14,8 +14,8 @@ The set is found by running the vendored Pyodide in Node (tools/stdlib.mjs): it 
 of the app and each name found above, then records ``sys.modules``. The kept modules go in as
 sources stripped of comments and docstrings (tools/pystrip.py: every line at its number, so a
 traceback still names the file and line), or (:data:`BYTECODE`) those of Pyodide's start as
-bytecode; each member deflated, as Pyodide's own zip. Measured for the 141 modules kept: Pyodide's
-sources 764 kB, stripped 438 kB, with bytecode 963 kB. Without Node the tool fails: the page
+bytecode; each member deflated, as Pyodide's own zip. Measured for the 141 modules kept: the zip of
+Pyodide's sources 764 kB, stripped 453 kB, with bytecode 896 kB. Without Node the tool fails: the page
 cannot run without a standard library.
 
 ``tests/test_stdlib.py`` starts Pyodide with this file, imports every module of the app and plays a
@@ -135,7 +135,7 @@ def _node(script: str, request: dict, root: Path) -> dict:
 
 
 # Whether the modules that Pyodide's own start imports (125 of the 141) go in as bytecode: each
-# boot then compiles none of them. Measured: the zip 963 kB instead of 438 kB (gzip the same), and
+# boot then compiles none of them. Measured: the zip 896 kB instead of 453 kB (gzip the same), and
 # Pyodide's start 0.44 s of CPU instead of 2.1 s in Node; in Chromium (bench/boot.py's pages, a busy
 # machine, medians of 4) the page interactive warm at 0.26 x the bare Pyodide page instead of 1.0 x,
 # cold at 0.54 x instead of 0.96 x. Off: the bytes of the first visit come first (issue 16: <= 5 MB).
