@@ -136,9 +136,10 @@ def _node(script: str, request: dict, root: Path) -> dict:
 
 # Whether the modules that Pyodide's own start imports (125 of the 141) go in as bytecode: each
 # boot then compiles none of them. Measured: the zip 896 kB instead of 453 kB (gzip the same), and
-# Pyodide's start 0.44 s of CPU instead of 2.1 s in Node; in Chromium (bench/boot.py's pages, a busy
-# machine, medians of 4) the page interactive warm at 0.26 x the bare Pyodide page instead of 1.0 x,
-# cold at 0.54 x instead of 0.96 x. Off: the bytes of the first visit come first (issue 16: <= 5 MB).
+# Pyodide's start 0.44 s of CPU instead of 2.1 s in Node; in Chromium (bench/boot.py's pages,
+# interleaved, medians of 4) the page interactive warm in 1.05 s instead of 2.07 s (0.51 x the bare
+# Pyodide page), cold 2.8 s instead of 5.5 s. Off: the bytes of the first visit come first (issue 16:
+# <= 5 MB); on, they grow by 0.44 MB.
 BYTECODE = False
 
 # Run in Pyodide after the trace (tools/stdlib.mjs), after tools/pystrip.py's source: each kept
