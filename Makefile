@@ -4,8 +4,10 @@
 # Everything a fresh machine (Python 3.11, Node 20, Debian, root) lacks is installed on demand:
 #   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
 #   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
-#   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp)
-#   build/python.tar.gz  the app's Python (+ bytecode) for the browser, by tools/pyscript_files.py,
+#   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp),
+#                        and Pyodide's standard library cut to what the game imports, by
+#                        tools/stdlib.py (web/vendor/pyodide/python_stdlib.zip; stamp: web/vendor/stdlib.stamp)
+#   build/python.tar.gz  the app's Python (as bytecode) for the browser, by tools/pyscript_files.py,
 #   build/ai.zip         and the computer's data files (tavli/ai/data), which the page fetches after boot
 #   /usr/bin/chromium    Debian's chromium for the browser tests (apt-get, only when absent)
 # Playwright drives that chromium; `playwright install` is never run (browser downloads fail here).
@@ -47,6 +49,7 @@ deps: $(VENV)/.stamp vendor $(CHROMIUM)
 
 vendor: node_modules/.stamp
 	$(PYTHON) tools/vendor.py
+	$(PYTHON) tools/stdlib.py
 	$(PYTHON) tools/pyscript_files.py
 	$(PYTHON) tools/precache.py
 

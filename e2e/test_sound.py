@@ -28,7 +28,9 @@ document.body.dataset.phase = "ready"
 </script></body></html>
 """
 
-CONFIG = """interpreter = "./web/vendor/pyodide/pyodide.mjs"
+# The page's interpreter module: the vendored Pyodide ships no package lock (web/pyodide_early.mjs hands
+# it one), so PyScript's own loadPyodide of web/vendor/pyodide/pyodide.mjs would fetch one in vain.
+CONFIG = """interpreter = "./web/pyodide_early.mjs"
 [files]
 "./web/__init__.py" = "./web/__init__.py"
 "./web/browser/__init__.py" = "./web/browser/__init__.py"

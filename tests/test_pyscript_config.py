@@ -68,10 +68,17 @@ def test_interpreter_is_the_vendored_pyodide():
 def test_pyodide_downloads_are_preloaded_as_pyodide_fetches_them():
     # crossorigin on an as=fetch preload: the same request mode (cors) and credentials as Pyodide's
     # own fetch(), or the browser fetches the file twice and warns that the preload went unused.
+    # Not the package lock: the page hands Pyodide its own (web/pyodide_lock.mjs, tests/test_stdlib.py).
     html = (ROOT / "index.html").read_text()
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
         tag = f'<link rel="preload" href="./web/vendor/pyodide/{name}" as="fetch" crossorigin>'
         assert tag in html, tag
+    assert "pyodide-lock.json" not in html
+    for module in ("pyodide_early.mjs", "snapshot_worker.mjs"):  # every loadPyodide gets the page's lock
+        text = (ROOT / "web" / module).read_text()
+        assert 'import { LOCK } from "./pyodide_lock.mjs";' in text
+        calls = re.findall(r"\b(?:load|loadPyodide)\(\{[^}]*\}", text)
+        assert calls and all("lockFileContents:" in call and "LOCK" in call for call in calls), (module, calls)
     for name in ("pyodide.mjs", "pyodide.asm.mjs"):
         assert f'<link rel="modulepreload" href="./web/vendor/pyodide/{name}">' in html
 
@@ -117,15 +124,18 @@ def test_the_boot_archive_is_a_plain_ustar_tar_the_page_can_read():
     assert all(m.isfile() and m.mtime == 0 and not m.pax_headers for m in members)
     assert all(len(m.name) < 100 and not m.name.startswith("/") and ".." not in m.name for m in members)
     assert members[-1].name == pyscript_files.STAMP
-    assert pyscript_files.read_archive(data)[1] == "sources only"
+    assert pyscript_files.read_archive(data)[1].startswith("sources only ")
 
 
 def test_the_archives_hold_every_python_file_at_its_path(tmp_path):
+    # Without bytecode (no Node): the boot archive's sources stripped of comments and docstrings.
     archives = pyscript_files.all_archives(ROOT, pyc=False)
     boot = pyscript_files.archive_sources(archives[pyscript_files.ARCHIVE])
     data, _ = pyscript_files.read_archive(archives[pyscript_files.AI_ARCHIVE])
     assert set(boot) == _tree_python_files()
-    for rel, content in {**boot, **data}.items():
+    for rel, content in boot.items():
+        assert content == pyscript_files.pystrip.strip((ROOT / rel).read_bytes()), rel
+    for rel, content in data.items():
         assert content == (ROOT / rel).read_bytes(), rel
     # The AI's data travels apart (fetched after boot), as data files (no modules, no bytecode);
     # the code that reads it boots with the rest.
@@ -140,9 +150,25 @@ def test_the_page_fetches_the_archive_the_build_writes():
     assert aidata.ARCHIVE == pyscript_files.AI_ARCHIVE
 
 
+def _built_with_bytecode() -> dict[str, bytes]:
+    """The built boot archive's members (skips where it is not built, or built without bytecode)."""
+    path = ROOT / pyscript_files.ARCHIVE
+    if not path.is_file():
+        pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
+    members, stamp = pyscript_files.read_archive(path.read_bytes())
+    if not stamp.startswith("pyodide "):
+        pytest.skip("the archive was built without bytecode")
+    return members
+
+
 def test_the_archive_puts_bytecode_where_the_import_system_looks():
     assert pyscript_files.pyc_path("tavli/game.py", "cpython-314") == "tavli/__pycache__/game.cpython-314.pyc"
     assert pyscript_files.pyc_path("web/i18n/en.py", "cpython-314") == "web/i18n/__pycache__/en.cpython-314.pyc"
+    # The boot archive: each of its modules as bytecode alone, where its source would be.
+    members = _built_with_bytecode()
+    modules = set(pyscript_files.archive_files(pyscript_files.ARCHIVE))
+    assert {rel[:-3] + ".pyc" for rel in modules} <= set(members)
+    assert not [name for name in members if name.endswith(".py")], "sources travel only without bytecode"
 
 
 def test_the_archives_are_deterministic():
@@ -202,21 +228,16 @@ def test_the_page_reads_the_boot_archive_as_python_does(tmp_path, served):
 
 
 def test_runtime_bytecode_is_checked_against_the_source_the_page_gets():
-    # Ours: unchecked-hash .pyc (flags 1; they travel with their sources). The runtime's (PyScript's
-    # package, which PyScript rewrites at boot, and html): checked-hash (flags 3), with the hash of
-    # exactly those sources as Pyodide's Python computes it, so the page uses them or recompiles.
-    path = ROOT / pyscript_files.ARCHIVE
-    if not path.is_file():
-        pytest.skip(f"{pyscript_files.ARCHIVE} is not built yet (make vendor)")
-    members, stamp = pyscript_files.read_archive(path.read_bytes())
-    if not stamp.startswith("pyodide "):
-        pytest.skip("the archive was built without bytecode")
-    runtime = pyscript_files.runtime_sources(ROOT)
-    tag = next(name for name in members if name.endswith(".pyc")).rsplit(".", 2)[1]
-    flags = {rel: int.from_bytes(members[pyscript_files.pyc_path(rel, tag)][4:8], "little")
-             for rel in members if rel.endswith(".py")}
-    assert {rel for rel, f in flags.items() if f == 3} == set(runtime)
-    assert {f for rel, f in flags.items() if rel not in runtime} == {1}
+    # Ours and html's: unchecked-hash .pyc (flags 1; they travel instead of their sources). PyScript's
+    # package, which PyScript writes at boot: checked-hash (flags 3), with the hash of exactly those
+    # sources as Pyodide's Python computes it, so the page uses them or recompiles.
+    members = _built_with_bytecode()
+    runtime = {rel: data for rel, data in pyscript_files.runtime_sources(ROOT).items() if rel.startswith("pyscript/")}
+    tag = next(name for name in members if "__pycache__" in name).rsplit(".", 2)[1]
+    flags = {name: int.from_bytes(data[4:8], "little") for name, data in members.items() if name.endswith(".pyc")}
+    assert {name for name, f in flags.items() if f == 3} == {pyscript_files.pyc_path(rel, tag) for rel in runtime}
+    assert {f for f in flags.values() if f != 3} == {1}
+    assert {"html/__init__.pyc", "html/entities.pyc"} <= set(flags)
     stored = {rel: members[pyscript_files.pyc_path(rel, tag)][8:16].hex() for rel in runtime}
     sources = {rel: runtime[rel].decode("utf-8") for rel in runtime}
     hashes = _node_json(f"""

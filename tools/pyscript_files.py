@@ -9,12 +9,15 @@ interpreter's working directory before PyScript runs ``web/main.py``: ``import t
 because one gzip stream inflates as it downloads, and PyScript's ``[files]`` would have fetched it
 only once Pyodide was up and unpacked it with Python's zipfile on the main thread.)
 
-Next to each module the archive holds its bytecode, ``__pycache__/<name>.cpython-3XX.pyc``,
-compiled by the vendored Pyodide's own Python (``node tools/pyc.mjs``), as "unchecked-hash" .pyc
-files (PEP 552) that the browser loads without compiling the source or comparing timestamps: at
-boot the browser then spends no time compiling the modules it imports (~0.2 s). Without Node or
-node_modules/pyodide the boot archive holds the sources only (a warning says so), which works the
-same, only slower. The member :data:`STAMP` records which Pyodide compiled the bytecode.
+The boot archive holds each module as bytecode only, ``tavli/game.pyc`` where the source would be
+(the import system loads such a "sourceless" module), compiled by the vendored Pyodide's own Python
+(``node tools/pyc.mjs``) from the source stripped of comments and docstrings (tools/pystrip.py), as
+"unchecked-hash" .pyc files (PEP 552) without column tables: the browser compiles nothing at boot
+(~0.2 s), and the archive is less than half of sources and bytecode together. A traceback names
+the module's file and line (``/home/pyodide/tavli/game.py``, line 12), without the line's text.
+Without Node or node_modules/pyodide the boot archive holds the stripped sources instead, which
+works the same, only slower (a warning says so). The member :data:`STAMP` records which
+Pyodide compiled the bytecode and a digest of the sources it holds.
 
 The computer's data files (``tavli/ai/data/*.bin``: the nets' weights, the bear-off database;
 binary, ~1.3 MB, ~0.4 MB deflated) are used only when the computer first acts, so they go into a
@@ -38,6 +41,8 @@ from __future__ import annotations
 import argparse
 import base64
 import gzip
+import hashlib
+import importlib.util
 import io
 import json
 import shutil
@@ -48,6 +53,16 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool(name: str):
+    spec = importlib.util.spec_from_file_location(f"tavli_{name}", Path(__file__).with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pystrip = _tool("pystrip")
 ARCHIVE = "build/python.tar.gz"  # relative to ROOT (= to index.html); web/pyodide_early.mjs: the same
 AI_ARCHIVE = "build/ai.zip"  # the AI's data files, fetched after boot (web/browser/aidata.py: the same name)
 AI_DATA = ("tavli/ai/data/*.bin",)  # the files AI_ARCHIVE holds (relative to ROOT)
@@ -55,10 +70,11 @@ ARCHIVES = (ARCHIVE, AI_ARCHIVE)
 PACKAGES = ("tavli", "web")
 EXCLUDED = ("web/vendor",)
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-# The standard library modules PyScript's package imports that Pyodide's own start has not imported
-# (e2e/test_boot.py checks that the boot compiles no other module).
+# The standard library modules PyScript's package imports that Pyodide's own start has not imported:
+# their bytecode, at /home/pyodide/html/ (before the standard library zip on sys.path), spares the
+# boot compiling html.entities (~60 ms).
 RUNTIME_STDLIB = ("html/__init__.py", "html/entities.py")
-STAMP = ".tavli-archive"  # the boot archive's record of its bytecode: "pyodide <version>" or "sources only"
+STAMP = ".tavli-archive"  # the boot archive's record: "pyodide <version> <digest>" or "sources only <digest>"
 
 
 def python_files(root: Path = ROOT) -> list[str]:
@@ -93,8 +109,8 @@ def runtime_sources(root: Path = ROOT) -> dict[str, bytes]:
     writes into the working directory at each boot, as these sources) and the standard library
     modules it imports that Pyodide's start has not (:data:`RUNTIME_STDLIB`). Pyodide ships its
     standard library as sources, compiled at each import: the boot archive carries their bytecode
-    ("checked": the browser uses it only for exactly these sources), so that the boot does not
-    compile them (~60 ms). Empty where node_modules lacks either package."""
+    (PyScript's: "checked", used only for exactly the sources PyScript writes), so that the boot
+    does not compile them (~60 ms). Empty where node_modules lacks either package."""
     found = {}
     found.update(pyscript_package(root))
     stdlib = root / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -185,26 +201,41 @@ def archive_bytes(root: Path = ROOT, *, pyc: bool = True, name: str = ARCHIVE) -
 def all_archives(root: Path = ROOT, *, pyc: bool = True) -> dict[str, bytes]:
     """Every archive of :data:`ARCHIVES`, by name (the bytecode compiled in one run). The boot
     archive also carries :func:`runtime_sources` with their bytecode, when it can be compiled."""
-    sources = {rel: (root / rel).read_bytes() for rel in python_files(root)}
+    boot = {rel: (root / rel).read_bytes() for rel in archive_files(ARCHIVE, root)}
     runtime = runtime_sources(root) if pyc else {}
-    compiled = compile_pyc({**sources, **runtime}, root, checked=frozenset(runtime)) if pyc else None
+    pyscript = frozenset(rel for rel in runtime if rel.startswith("pyscript/"))
+    stripped = {rel: pystrip.strip(data) for rel, data in boot.items()}
+    # The modules compiled from their stripped sources.
+    compiled = compile_pyc({**stripped, **runtime}, root, checked=pyscript) if pyc else None
     stamp = f"pyodide {pyodide_version(root)}" if compiled else "sources only"
-    held = dict(sources)
-    if compiled:
-        held.update(runtime)
-    data = {rel: (root / rel).read_bytes() for rel in ai_data_files(root)}
-    return {ARCHIVE: _tar_gz(_members(held, compiled), stamp), AI_ARCHIVE: _zip(data)}
+    data = {rel: (root / rel).read_bytes() for rel in archive_files(AI_ARCHIVE, root)}
+    return {
+        ARCHIVE: _tar_gz(_boot_members(stripped, runtime, pyscript, compiled), boot_stamp(stamp, {**boot, **runtime})),
+        AI_ARCHIVE: _zip(data),
+    }
 
 
-def _members(sources: dict[str, bytes], compiled: tuple[str, dict[str, bytes]] | None) -> dict[str, bytes]:
-    """Each module's source and, if compiled, its bytecode, by the path they unpack to."""
-    members = {}
-    for rel, data in sources.items():
-        members[rel] = data
-        if compiled is not None:
-            tag, codes = compiled
-            members[pyc_path(rel, tag)] = codes[rel]
+def boot_stamp(kind: str, sources: dict[str, bytes]) -> str:
+    """The boot archive's :data:`STAMP`: ``kind`` ("pyodide <version>" or "sources only") and a
+    digest of the tree's sources it was built from (its members are not those sources)."""
+    digest = hashlib.sha256()
+    for rel in sorted(sources):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(sources[rel]).digest())
+    return f"{kind} {digest.hexdigest()[:32]}"
+
+
+def _boot_members(stripped: dict[str, bytes], runtime: dict[str, bytes], pyscript: frozenset[str],
+                  compiled: tuple[str, dict[str, bytes]] | None) -> dict[str, bytes]:
+    """The boot archive's members: each module's bytecode at its own path (``tavli/game.pyc``), and
+    the runtime's (PyScript's beside the sources PyScript writes, in ``__pycache__``); without
+    bytecode, the stripped sources."""
+    if compiled is None:
+        return dict(stripped)
+    tag, codes = compiled
+    members = {rel[: -len(".py")] + ".pyc": codes[rel] for rel in [*stripped, *(r for r in runtime if r not in pyscript)]}
+    members.update((pyc_path(rel, tag), codes[rel]) for rel in sorted(pyscript))
     return members
+
 
 
 def _zip(members: dict[str, bytes]) -> bytes:
@@ -247,8 +278,9 @@ def archive_sources(data: bytes) -> dict[str, bytes]:
 
 
 def archive_is_current(root: Path = ROOT, name: str | None = None) -> bool:
-    """Whether the built archive ``name`` (by default: every one) holds exactly the tree's Python
-    sources it should (its bytecode is compiled from those, in the same run)."""
+    """Whether the built archive ``name`` (by default: every one) was built from exactly the tree's
+    Python sources it should hold (the AI archive holds them; the boot archive's stamp has their
+    digest), with bytecode where it can be compiled."""
     if name is None:
         return all(archive_is_current(root, n) for n in ARCHIVES)
     path = root / name
@@ -261,13 +293,12 @@ def archive_is_current(root: Path = ROOT, name: str | None = None) -> bool:
     if name == AI_ARCHIVE:
         return members == {rel: (root / rel).read_bytes() for rel in archive_files(name, root)}
     version = pyodide_version(root)
-    if version is not None and shutil.which("node") and stamp != f"pyodide {version}":
-        return False  # bytecode of another Pyodide, or none while it could be compiled
-    held = {rel: body for rel, body in members.items() if rel.endswith(".py")}
+    kind = f"pyodide {version}" if version is not None and shutil.which("node") else None
     expected = {rel: (root / rel).read_bytes() for rel in archive_files(name, root)}
-    if name == ARCHIVE and stamp.startswith("pyodide "):
-        expected.update(runtime_sources(root))
-    return held == expected
+    built = stamp.rsplit(" ", 1)[0]
+    if kind is not None and built != kind:
+        return False  # bytecode of another Pyodide, or none while it could be compiled
+    return stamp == boot_stamp(built, {**expected, **(runtime_sources(root) if built.startswith("pyodide ") else {})})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,6 +4,8 @@ The page loads only these local copies, never a CDN. ``web/vendor/`` is build ou
 ``make`` runs this after ``npm ci``. It is idempotent: a stamp records a hash of package-lock.json
 and of this script, and nothing is copied again while both are unchanged and the files are there.
 
+Pyodide's standard library is not copied: tools/stdlib.py (next in ``make vendor``) writes it.
+
     python3 tools/vendor.py          # copy if needed
     python3 tools/vendor.py --force  # copy again
 """
@@ -25,11 +27,11 @@ STAMP = VENDOR / ".stamp"
 PYODIDE_SRC = NODE_MODULES / "pyodide"
 PYSCRIPT_SRC = NODE_MODULES / "@pyscript" / "core" / "dist"
 
-# What the Pyodide core loads at boot. pyodide.mjs imports pyodide.asm.mjs (older releases named it
-# pyodide.asm.js), which fetches the .wasm, the zipped standard library and the package lock file.
-PYODIDE_SUFFIXES = (".mjs", ".js", ".wasm", ".zip", ".json", ".map")
-PYODIDE_SKIP = {"package.json"}
-PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# What the page loads of the Pyodide core, copied as they are: pyodide.mjs imports pyodide.asm.mjs,
+# which fetches the .wasm. The zipped standard library it fetches too is written by tools/stdlib.py
+# (cut to what the page imports); the package lock file is not fetched (web/pyodide_early.mjs hands
+# Pyodide an empty one). Not copied: pyodide.js (the classic script), source maps, the stock lock.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYSCRIPT_REQUIRED = ("core.js", "core.css")
 
 
@@ -59,12 +61,7 @@ def stamp_key() -> str:
 def vendored_complete() -> bool:
     pyodide = VENDOR / "pyodide"
     pyscript = VENDOR / "pyscript"
-    has_asm = (pyodide / "pyodide.asm.mjs").exists() or (pyodide / "pyodide.asm.js").exists()
-    return (
-        has_asm
-        and all((pyodide / f).exists() for f in PYODIDE_REQUIRED)
-        and all((pyscript / f).exists() for f in PYSCRIPT_REQUIRED)
-    )
+    return all((pyodide / f).exists() for f in PYODIDE_FILES) and all((pyscript / f).exists() for f in PYSCRIPT_REQUIRED)
 
 
 def up_to_date() -> bool:
@@ -86,17 +83,16 @@ def copy_all() -> list[Path]:
     (VENDOR / "pyodide").mkdir(parents=True)
 
     copied: list[Path] = []
-    for src in sorted(PYODIDE_SRC.iterdir()):
-        if src.is_file() and src.name.endswith(PYODIDE_SUFFIXES) and src.name not in PYODIDE_SKIP:
-            dest = VENDOR / "pyodide" / src.name
-            shutil.copy2(src, dest)
-            copied.append(dest)
+    for name in PYODIDE_FILES:
+        if (PYODIDE_SRC / name).is_file():
+            shutil.copy2(PYODIDE_SRC / name, VENDOR / "pyodide" / name)
+            copied.append(VENDOR / "pyodide" / name)
     # The whole PyScript dist: core.js imports hashed chunks (core-*.js, toml-*.js, ...) lazily.
     shutil.copytree(PYSCRIPT_SRC, VENDOR / "pyscript")
     copied.extend(p for p in (VENDOR / "pyscript").rglob("*") if p.is_file())
 
     if not vendored_complete():
-        _fail("the packages in node_modules lack files the page needs (see PYODIDE_REQUIRED)")
+        _fail("the packages in node_modules lack files the page needs (see PYODIDE_FILES)")
     STAMP.write_text(stamp_key() + "\n")
     return copied
 

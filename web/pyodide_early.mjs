@@ -33,6 +33,7 @@
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 import { ArchiveError, canInflate, gunzip, isGzip, untar } from "./untar.mjs";
 import { canSnapshot, findSnapshot, forgetSnapshot, snapshotKey } from "./snapshot.mjs";
+import { LOCK } from "./pyodide_lock.mjs";
 
 export { version };
 
@@ -128,7 +129,7 @@ async function restore() {
       if (key !== stored.key) throw new Error("the stored snapshot is of other files");
       return stored.bytes;
     });
-    const pyodide = await load({ indexURL, _loadSnapshot: bytes });
+    const pyodide = await load({ indexURL, lockFileContents: LOCK, _loadSnapshot: bytes });
     const scope = pyodide.toPy({});  // its own globals: nothing left in PyScript's
     try {
       pyodide.runPython(RESTORED, { globals: scope });
@@ -146,7 +147,7 @@ async function restore() {
 async function boot() {
   const restored = await restore();
   document.body.dataset.boot = restored ? "snapshot" : "fresh";
-  return restored || load({ indexURL });
+  return restored || load({ indexURL, lockFileContents: LOCK });
 }
 
 /** The interpreter started by this module, the game's Python in place (started by the first call). */
@@ -164,7 +165,9 @@ export function start() {
 /** PyScript's entry point: the early interpreter, with PyScript's output callbacks. */
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _ignored, ...rest } = options;
-  if (handedOver || Object.keys(rest).length > 0) return install(await load({ ...options, indexURL }));
+  if (handedOver || Object.keys(rest).length > 0) {
+    return install(await load({ lockFileContents: options.lockFileURL ? undefined : LOCK, ...options, indexURL }));
+  }
   handedOver = true;
   const pyodide = await start();
   if (stdout) pyodide.setStdout({ batched: stdout });

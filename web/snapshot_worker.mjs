@@ -11,6 +11,7 @@
  */
 
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+import { LOCK } from "./pyodide_lock.mjs";
 import { snapshotKey, storeSnapshot } from "./snapshot.mjs";
 
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
@@ -37,7 +38,7 @@ gc.collect()
 `;
 
 async function make(modules) {
-  const [pyodide, archive] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), bytesOf(ARCHIVE)]);
+  const [pyodide, archive] = await Promise.all([loadPyodide({ indexURL, lockFileContents: LOCK, _makeSnapshot: true }), bytesOf(ARCHIVE)]);
   pyodide.unpackArchive(archive, "tar.gz", { extractDir: HOME });
   pyodide.runPython(`_TAVLI_MODULES = ${JSON.stringify(JSON.stringify(modules))}\n${IMPORT}`);
   const bytes = pyodide.makeMemorySnapshot();
