@@ -73,3 +73,12 @@ def test_new_match_mode_reads_only_known_opponents():
     assert new_match_mode("new=robot") is None
     assert new_match_mode("mode=pvp") is None
     assert new_match_mode("") is None
+
+
+def test_the_icons_are_palette_pngs():
+    # tools/icons.py quantises them: the worker precaches every one (337 kB as rendered, 47 kB so).
+    icons = {icon["src"] for icon in MANIFEST["icons"]} | {"web/icons/apple-touch-icon.png"}
+    for src in icons:
+        data = (ROOT / src).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", src
+        assert data[25] == 3, f"{src} is not an indexed-colour PNG: run tools/icons.py"
