@@ -10,7 +10,7 @@ built, as a static host) until :meth:`Site.stop`, and logs what it sent (:meth:`
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import shutil
 import threading
 from pathlib import Path
@@ -18,10 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 def load_tool(name: str):
     """tools/<name>.py as a module."""
-    spec = importlib.util.spec_from_file_location(f"tavli_tool_{name}", ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module(f"tools.{name}")
 
 
 _SKIP = (".git", ".venv", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache")

@@ -4,7 +4,6 @@ tools/screenshots.py), and its shortcuts open the new-match screen with an oppon
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import struct
 from pathlib import Path
@@ -49,9 +48,8 @@ def test_the_screenshots_exist_at_their_stated_sizes_one_narrow_one_wide():
 
 
 def test_the_screenshot_tool_makes_what_the_manifest_lists():
-    spec = importlib.util.spec_from_file_location("tavli_screenshots", ROOT / "tools" / "screenshots.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    from tools import screenshots as tool
+
     made = {f"web/screenshots/{name}": f"{w * scale}x{h * scale}" for name, (w, h), scale in tool.SHOTS}
     assert made == {s["src"]: s["sizes"] for s in MANIFEST["screenshots"]}
 

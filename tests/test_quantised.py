@@ -6,7 +6,7 @@ matches.)"""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import random
 import statistics
 from functools import cache
@@ -31,12 +31,6 @@ AGREEMENT_AT_LEAST = 0.98
 BEAROFF_CDF_TOLERANCE = 1 / (2 * 2016)  # the table's fixed point: half a step of 1/2016
 
 
-def _tool(name: str):
-    path = ROOT / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"tavli_tool_{name.replace('/', '_')}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @cache
@@ -89,7 +83,7 @@ def test_the_shipped_nets_stay_close_to_the_full_precision_ones(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_shipped_nets_are_the_quantised_full_precision_ones(name):
     # The shipped file is made from the kept one by tools/train/quantise.py, nothing else.
-    quantise = _tool("train/quantise")
+    quantise = importlib.import_module("tools.train.quantise")
     assert quantise.quantised(name) == datafile.data_path(f"{name}.bin").read_bytes()
 
 
@@ -142,7 +136,7 @@ def _cumulative(dist) -> list[float]:
 
 def test_bearoff_lookups_are_within_the_stated_tolerance_of_the_exact_ones():
     # Every board of up to six checkers, against the generator's exact distributions.
-    exact = _tool("bearoff").build(False, max_checkers=6)
+    exact = importlib.import_module("tools.bearoff").build(False, max_checkers=6)
     assert len(exact) == 924
     for board, dist in exact.items():
         stored = _cumulative(bearoff.rolls_distribution(board))

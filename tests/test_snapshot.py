@@ -4,7 +4,6 @@ whole: a returning visit restores, an unfit snapshot falls back, offline."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -14,15 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from tools import precache
+
 ROOT = Path(__file__).resolve().parents[1]
 EARLY = ROOT / "web" / "pyodide_early.mjs"
 
 
-def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(f"tavli_tool_{name}", ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_early_modules_own_imports_are_preloaded():
@@ -36,7 +32,7 @@ def test_the_early_modules_own_imports_are_preloaded():
 
 def test_the_snapshot_code_is_precached(tmp_path):
     # Offline, the worker that makes a snapshot and the module that reads it come from the cache.
-    files = _tool("precache").precache_files(ROOT)
+    files = precache.precache_files(ROOT)
     assert {"web/snapshot.mjs", "web/snapshot_worker.mjs", "web/pyodide_early.mjs"} <= set(files)
     worker = (ROOT / "web" / "snapshot_worker.mjs").read_text()
     for target in re.findall(r'from "\./([\w/.]+)"', worker):

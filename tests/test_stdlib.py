@@ -10,7 +10,6 @@ unpacks the boot archive as the page does where the browser cannot inflate it.
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
 import re
 import shutil
@@ -20,19 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from tools import pyscript_files, pystrip, stdlib  # the build tools (tools/ as a namespace package)
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"tavli_{name}", ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-stdlib = _load("stdlib")
-pystrip = _load("pystrip")
-pyscript_files = _load("pyscript_files")
 
 
 def _need_node() -> str:
