@@ -13,6 +13,13 @@ The game drawn is on the ``<svg>`` (``data-variant``). Plakoto: a pinned checker
 pinner's stack over it, lifted (:data:`web.view.geometry.PIN_LIFT`). Plakoto and Fevga: each side's
 starting point has its number on a disc of that side's colour (``.start-mark[data-side]``).
 Fevga: arrows show the direction of play, anticlockwise for both (``.direction``).
+
+A board's :attr:`~web.view.view.BoardView.arrows` (the last play, a hint) are drawn over the
+checkers, each a ``<g class="arrow arrow-<kind>" data-from data-to data-side>`` (bottom numbering)
+that takes no pointer events: a shaft and a head, outlined so that it reads on any point. An
+arrow goes from the top checker of its start to the top checker of its end (the first place of an
+empty point); to or from the bar, to the owner's checkers there; off the board, to the owner's half
+of the tray.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from typing import Protocol
 from web.model.i18n import t
 
 from . import geometry as g
-from .view import BoardView
+from .view import Arrow, ArrowKind, BoardView
 
 CHECKERS = 15
 
@@ -42,6 +49,14 @@ TRAY_FILL = "#3a2414"
 PIN_FILL = "#d9472b"  # the mark on a pinned checker (Plakoto)
 DIE_FILLS = ("#fbf8f0", "#7a1f1a")  # dice of player 0, of player 1
 PIP_FILLS = ("#221a14", "#fbf1e0")
+ARROW_FILLS = {  # bright on the felt, the points and the checkers alike; each outlined dark
+    ArrowKind.LAST: "#ffd23f",  # amber: the last play
+    ArrowKind.HINT: "#4fc3f7",  # sky blue: a hint
+    ArrowKind.BEST: "#5ee07a",  # green: the best play
+    ArrowKind.MADE: "#ff6b57",  # coral: the play made (when it was not the best)
+}
+ARROW_EDGE = "rgba(20,12,6,0.75)"
+ARROW_W = 9  # the shaft's width (board units); the head is 3 times as wide
 # Pip positions on a die face, in thirds of its side.
 _PIPS = {
     1: ((1, 1),),
@@ -267,6 +282,38 @@ def _cube(layout: g.Layout, view: BoardView) -> str:
             "</g>")
 
 
+def arrow_end(layout: g.Layout, view: BoardView, side: int, point: int) -> tuple[float, float]:
+    """Where an arrow of ``side`` starts or ends on ``point`` (bottom numbering): the top checker
+    of his stack there, or the first place of an empty point; the middle of his tray half when
+    ``point`` is off (0)."""
+    if point == g.OFF:
+        r = layout.tray_area(side)
+        return (r.x + r.w / 2, r.y + r.h / 2)
+    count = view.count_at(side, point)
+    return layout.spot_center(side, point, max(count - 1, 0), max(count, 1), view.on_pin(side, point))
+
+
+def _arrow(layout: g.Layout, view: BoardView, arrow: Arrow) -> str:
+    """One arrow: a dark outline under a coloured shaft, and a head whose tip is at the end."""
+    x1, y1 = arrow_end(layout, view, arrow.side, arrow.start)
+    x2, y2 = arrow_end(layout, view, arrow.side, arrow.end)
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = min(3.2 * ARROW_W, length * 0.6)
+    bx, by = x2 - ux * head, y2 - uy * head  # the head's base
+    nx, ny = -uy * 1.5 * ARROW_W, ux * 1.5 * ARROW_W
+    corners = " ".join(f"{_num(round(x, 1))},{_num(round(y, 1))}" for x, y in ((x2, y2), (bx + nx, by + ny), (bx - nx, by - ny)))
+    shaft = _attrs(x1=round(x1, 1), y1=round(y1, 1), x2=round(bx + ux * 2, 1), y2=round(by + uy * 2, 1))
+    fill = ARROW_FILLS[arrow.kind]
+    return (f'<g class="arrow arrow-{arrow.kind.value}" data-from="{arrow.start}" data-to="{arrow.end}" '
+            f'data-side="{arrow.side}" pointer-events="none">'
+            f'<line {shaft} stroke="{ARROW_EDGE}" stroke-width="{ARROW_W + 4}" stroke-linecap="round"/>'
+            f'<polygon points="{corners}" fill="{ARROW_EDGE}" stroke="{ARROW_EDGE}" stroke-width="4" stroke-linejoin="round"/>'
+            f'<line {shaft} stroke="{fill}" stroke-width="{ARROW_W}" stroke-linecap="round"/>'
+            f'<polygon points="{corners}" fill="{fill}"/>'
+            "</g>")
+
+
 def render_board(board: BoardView | HasSides, layout: g.Layout | None = None) -> str:
     """The whole board as one ``<svg>`` element (a string): a :class:`BoardView`, or a position
     (its player on roll at the bottom; a Plakoto or Fevga position is drawn as that game)."""
@@ -303,5 +350,7 @@ def render_board(board: BoardView | HasSides, layout: g.Layout | None = None) ->
     parts.append("</g>")
     if labels:
         parts += ['<g class="labels">', *labels, "</g>"]
+    if view.arrows:
+        parts += ['<g class="arrows" pointer-events="none">', *(_arrow(layout, view, a) for a in view.arrows), "</g>"]
     parts.append("</svg>")
     return "\n".join(parts)

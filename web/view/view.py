@@ -16,6 +16,8 @@ stack (:meth:`BoardView.on_pin`).
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +38,46 @@ class Motion:
     side: int
     start: int
     end: int
+
+
+class ArrowKind(enum.Enum):
+    """What an arrow on the board shows: the last play (``LAST``), a hint (``HINT``), the best
+    play and the play made at a reviewed decision (``BEST``, ``MADE``)."""
+
+    LAST = "last"
+    HINT = "hint"
+    BEST = "best"
+    MADE = "made"
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """One checker's way drawn on the board, in bottom numbering (1..24 points, 25 the bar, 0
+    off; like :class:`Motion`): ``side`` 0 the bottom player's checker, 1 the top player's."""
+
+    side: int
+    start: int
+    end: int
+    kind: ArrowKind
+
+
+def play_arrows(side: int, variant: str, moves: Sequence[tuple[int, int]], kind: ArrowKind) -> tuple[Arrow, ...]:
+    """The arrows of a play: its single-die hops ``(from, to)`` in ``side``'s own numbering (as
+    :attr:`tavli.coach.record.Step.moves`), in bottom numbering, the hops of one checker joined
+    where one starts where an earlier one of the play ended (13/10 10/9 is one arrow 13/9). The
+    bar (25) and off (0) keep their numbers; a hop that goes nowhere is dropped."""
+    def board(own: int) -> int:
+        return own if side == 0 or own in (0, 25) else top_point(variant, own)
+
+    ways: list[tuple[int, int]] = []
+    for start, end in ((board(a), board(b)) for a, b in moves):
+        for i in range(len(ways) - 1, -1, -1):
+            if ways[i][1] == start and start != 0:
+                ways[i] = (ways[i][0], end)
+                break
+        else:
+            ways.append((start, end))
+    return tuple(Arrow(side, a, b, kind) for a, b in ways if a != b)
 
 
 @dataclass(frozen=True)
@@ -64,6 +106,7 @@ class BoardView:
     basic: bool = False
     variant: str = "portes"  # the game drawn: portes, plakoto or fevga
     pinned: frozenset[tuple[int, int]] = frozenset()  # (side, point in bottom numbering): pinned there
+    arrows: tuple[Arrow, ...] = ()  # checkers' ways drawn over the board (the last play, a hint)
 
     @classmethod
     def of_position(cls, position: Any, **kw: object) -> BoardView:
