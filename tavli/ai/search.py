@@ -154,10 +154,21 @@ def select_steps(
     candidates = [p for e, p in ranked[:lookahead] if e >= best - margin]
     if len(candidates) == 1:
         return candidates[0]
+    values = yield from look_ahead_steps(candidates, value_steps, time_budget=time_budget)
+    return values[0][1]
+
+
+def look_ahead_steps(
+    candidates: Sequence[P], value_steps: Callable[[P], Steps[float]], *, time_budget: float | None = None,
+    least: int = 2,
+) -> Steps[list[tuple[float, P]]]:
+    """(``value_steps(play)``, play) for ``candidates`` in order, best first (ties: the given
+    order); once ``time_budget`` seconds of its own work are spent, no candidate after the first
+    ``least`` is started (see :func:`select_steps`)."""
     clock = WorkClock()
     values = []
     for i, p in enumerate(candidates):
-        if time_budget is not None and i >= 2 and clock.spent() > time_budget:
+        if time_budget is not None and i >= least and clock.spent() > time_budget:
             break
         steps = value_steps(p)
         while True:
@@ -170,4 +181,4 @@ def select_steps(
             yield
             clock.resume()
     values.sort(key=lambda t: (-t[0], t[1]))
-    return values[0][2]
+    return [(v, p) for v, _, p in values]

@@ -1,0 +1,105 @@
+"""tavli.coach.jobs: the worker's requests and answers (interface C)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tavli.coach.jobs import job_steps, run_job
+from tavli.formats.savefile import to_document
+from tavli.match import Match
+
+
+def hint(match: Match) -> dict[str, Any]:
+    answer = run_job({"job": "hint", "save": to_document(match)})
+    json.dumps(answer)  # JSON-ready
+    return answer
+
+
+def test_the_hint_lists_the_best_plays_of_the_roll() -> None:
+    m = Match(7, seed=5)
+    m.roll()
+    answer = hint(m)
+    assert answer["variant"] == "portes" and answer["player"] == m.to_act and answer["dice"] == list(m.rolled)
+    assert answer["forced"] is False and answer["cube"] is None
+    plays = answer["plays"]
+    assert 1 < len(plays) <= 5
+    assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
+    assert plays[0]["loss"] == 0.0
+    for p in plays:
+        assert p["loss"] == pytest.approx(plays[0]["equity"] - p["equity"], abs=2e-4)
+        assert m.find_play(p["moves"]).moves == tuple(map(tuple, p["moves"]))  # a legal play of the roll
+
+
+def test_during_a_turn_the_hint_is_for_the_whole_roll() -> None:
+    m = Match(7, seed=5)
+    m.roll()
+    whole = hint(m)
+    m.move(m.turn.legal_moves()[0])
+    assert hint(m)["plays"] == whole["plays"]
+
+
+def test_before_the_roll_the_hint_is_the_cube_and_when_doubled_take_or_pass() -> None:
+    m = Match(None, seed=5)
+    m.roll()
+    m.play(m.turn.plays[0])
+    answer = hint(m)  # the other player, before his roll
+    assert answer["dice"] is None and answer["plays"] == []
+    assert answer["cube"]["kind"] == "double" and answer["cube"]["action"] == "no-double"
+    assert set(answer["cube"]) == {"kind", "action", "no_double", "double_take", "double_pass", "text"}
+    m.double()
+    answer = hint(m)
+    assert answer["player"] == m.to_act and answer["cube"]["kind"] == "take" and answer["cube"]["action"] == "take"
+
+
+def test_a_forced_roll_has_no_plays() -> None:
+    m = Match(3, variant="fevga", seed=2)
+    while m.turn is None:
+        m.roll()
+    assert len(m.turn.plays) == 1  # Fevga's first checker: 6-2 has one play
+    answer = hint(m)
+    assert answer["forced"] is True and answer["plays"] == []
+
+
+def test_plakoto_hint_has_no_cube() -> None:
+    m = Match(3, variant="plakoto", seed=2)
+    while m.turn is None:
+        m.roll()
+    answer = hint(m)
+    assert answer["variant"] == "plakoto" and answer["cube"] is None and answer["plays"]
+
+
+@pytest.mark.parametrize("request_", [
+    {"job": "hint", "save": {"format": "something else"}},
+    {"job": "hint", "save": {"format": "tavli-match", "version": 3, "length": "x"}},
+    {"job": "hint"},
+    {"job": "fly", "save": None},
+    {"save": None},
+    ["hint"],
+])
+def test_bad_requests_get_an_error_never_an_exception(request_: Any) -> None:
+    answer = run_job(request_)
+    assert set(answer) == {"error"} and isinstance(answer["error"], str) and answer["error"]
+
+
+def test_unknown_job_names_the_known_ones() -> None:
+    m = Match(3, seed=1)
+    assert "hint" in run_job({"job": "fly", "save": to_document(m)})["error"]
+
+
+def test_job_steps_is_a_generator_returning_the_answer() -> None:
+    m = Match(3, seed=1)
+    m.roll()
+    steps = job_steps({"job": "hint", "save": to_document(m)})
+    yields = 0
+    while True:
+        try:
+            got = next(steps)
+        except StopIteration as stop:
+            answer = stop.value
+            break
+        yields += 1
+        assert got is None or 0.0 <= got <= 1.0
+    assert yields > 0 and answer == hint(m)
