@@ -55,6 +55,10 @@ def tree(tmp_path: Path) -> Path:
         "web/helper.mjs": "export const b = 1;",
         "web/maker.mjs": 'import { c } from "./made.mjs";',
         "web/made.mjs": "export const c = 1;",
+        "web/browser/coach.py": 'WORKER = "web/coach.mjs"  # started by Python\nOTHER = "web/not-a-worker.mjs"\n',
+        "web/coach.mjs": 'import { LOCK } from "./lock.mjs";',
+        "web/lock.mjs": "export const LOCK = 1;",
+        "web/not-a-worker.mjs": "",
         "web/sw_register.js": "",
         "web/favicon.svg": "<svg/>",
         "web/icons/favicon-64.png": "png",
@@ -81,12 +85,13 @@ def test_the_list_holds_what_the_page_can_load(tree):
     files = precache.manifest(tree)["files"]
     assert list(files) == [
         "./", "build/ai.zip", "build/python.tar.gz", "manifest.webmanifest", "pyscript.toml",
-        "web/early.mjs", "web/helper.mjs", "web/icons/favicon-64.png", "web/icons/icon-192.png",
-        "web/made.mjs", "web/main.py", "web/maker.mjs", "web/style.css", "web/sw_register.js",
+        "web/coach.mjs", "web/early.mjs", "web/helper.mjs", "web/icons/favicon-64.png", "web/icons/icon-192.png",
+        "web/lock.mjs", "web/made.mjs", "web/main.py", "web/maker.mjs", "web/style.css", "web/sw_register.js",
         "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/pyodide.mjs",
         "web/vendor/pyscript/core-A1.js", "web/vendor/pyscript/core.js", "web/vendor/pyscript/shared-B2.js",
     ]
-    # Listed: a worker a module starts (web/maker.mjs) and what it imports.
+    # Listed: a worker a module starts (web/maker.mjs) and what it imports; a worker the page's
+    # Python starts (WORKER in web/browser: web/coach.mjs) and what it imports.
     # Not listed: index.html (it is "./"), icon sources, the screenshots, pyodide.js (classic
     # build), maps, and a chunk only imported dynamically (a feature the page leaves off).
 
@@ -165,7 +170,7 @@ def test_the_real_list():
     files = precache.manifest(ROOT)["files"]
     assert {"./", "web/main.py", "pyscript.toml", "build/python.tar.gz", "build/ai.zip", "web/untar.mjs",
             "web/pyodide_early.mjs", "web/snapshot.mjs", "web/snapshot_worker.mjs", "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/python_stdlib.zip",
-            "web/vendor/pyscript/core.js", "web/vendor/pyscript/core.css"} <= set(files)
+            "web/coach_worker.mjs", "web/pyodide_lock.mjs", "web/vendor/pyscript/core.js", "web/vendor/pyscript/core.css"} <= set(files)
     pyscript = sorted(f.split("/")[-1].split("-")[0] for f in files if f.startswith("web/vendor/pyscript/"))
     # core.js, its core chunk, and the start-up chunks index.html preloads (tests/test_pyscript_config.py).
     assert pyscript == ["core", "core.css", "core.js", "error", "toml"]

@@ -15,6 +15,8 @@ What is listed, only what the page can load (nothing the browser never asks for)
   files those JavaScript modules import statically (``web/untar.mjs``; PyScript's ``core.js``
   imports its core chunk) or start as workers (``web/snapshot_worker.mjs``). PyScript's other chunks (editor, terminal, game canvas, zip and package
   helpers) are imported only for features the page leaves off (pyscript.toml, tests/test_pyscript_config.py);
+* the module workers the page's Python starts (``WORKER = "web/x.mjs"`` in a module of
+  ``web/browser``: the coach's, web/browser/coach.py), and what they import;
 * the manifest's icons (not its screenshots: only the browser's install dialog shows those, online);
 * the archives of the app's Python (tools/pyscript_files.py's ``ARCHIVES``: ``build/ai.zip``, the
   computer's data, is fetched by Python after boot);
@@ -54,6 +56,9 @@ _REFERENCE = re.compile(r'\b(?:href|src|config)="([^"]+)"')  # config: <script t
 _IMPORT = re.compile(r'\b(?:from|import)\s*["\'](\.{1,2}/[^"\']+)["\']')  # not import("./x")
 # A module worker the page starts: new Worker(new URL("./x.mjs", import.meta.url), ...)
 _WORKER = re.compile(r'\bnew\s+Worker\(\s*new\s+URL\(\s*["\'](\.{1,2}/[^"\']+)["\']\s*,\s*import\.meta\.url')
+# A module worker the page's Python starts: a module-level WORKER = "web/x.mjs" (relative to the page)
+_PY_WORKER = re.compile(r'^WORKER\s*=\s*["\']([^"\']+\.mjs)["\']', re.M)
+BROWSER_DIR = "web/browser"
 
 
 def python_archives() -> list[str]:
@@ -100,6 +105,17 @@ def static_imports(files: set[str], root: Path = ROOT) -> set[str]:
     return out
 
 
+def python_workers(root: Path = ROOT) -> list[str]:
+    """The module workers the page's Python starts: each ``WORKER = "..."`` of ``web/browser``
+    (a path relative to the page, started with ``new Worker(new URL(WORKER, document.baseURI))``)."""
+    found = set()
+    for path in sorted((root / BROWSER_DIR).glob("*.py")):
+        for url in _PY_WORKER.findall(path.read_text(errors="replace")):
+            if (local := _local("index.html", url)):
+                found.add(local)
+    return sorted(found)
+
+
 def manifest_icons(root: Path = ROOT) -> list[str]:
     path = root / MANIFEST
     if not path.is_file():
@@ -119,7 +135,7 @@ def pyodide_files(root: Path = ROOT) -> list[str]:
 def precache_files(root: Path = ROOT) -> list[str]:
     """Every file path to precache (relative to the root), sorted, without duplicates; the page
     itself (index.html) is listed as ``./`` by :func:`manifest`."""
-    files = static_imports(set(page_references(root)), root)
+    files = static_imports(set(page_references(root)) | set(python_workers(root)), root)
     files.update(manifest_icons(root), python_archives(), pyodide_files(root))
     files.discard("index.html")
     missing = sorted(f for f in files if not (root / f).is_file())
