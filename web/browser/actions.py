@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .coach_ui import PANEL_ACTIONS
 from .jsutil import js_obj, nil
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ def on_panel_click(app: BoardApp, event: Any) -> None:
             app.dialogs.open(dialogs.resign(ctl.resign_choice()))
     elif action == "resign-match":
         app.dialogs.open(dialogs.resign_match(ctl.resign_match_question()))
+    elif action in PANEL_ACTIONS:
+        app.coach.act(action)
     else:
         handler = {
             "roll": ctl.roll, "double": ctl.double, "undo": ctl.undo, "done": ctl.done,

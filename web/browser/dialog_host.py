@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 from . import keeping_answers
+from .coach_ui import DIALOG_ACTIONS
 from .jsutil import js_obj, nil
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ class DialogHost:
             return None
         phase = self.app.ctl.page_phase()
         if phase == "cube":
-            return dialogs.cube(self.app.ctl.cube_question())
+            return dialogs.cube(self.app.ctl.cube_question(), self.app.coach.cube_dialog_advice(),
+                                self.app.ctl.options.hints)
         if phase == "resign":
             return dialogs.answer(self.app.ctl.resign_answer())
         return None
@@ -177,7 +179,9 @@ class DialogHost:
                 section.scrollIntoView(js_obj({"block": "start"}))
             return
         button = event.target.closest("button[data-action]")
-        if not nil(button):
+        if not nil(button) and button.dataset.action in DIALOG_ACTIONS:
+            self.app.coach.dialog_act(button)
+        elif not nil(button):
             self.act(button.dataset.action)
 
     def act(self, action: str) -> None:

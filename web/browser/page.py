@@ -23,6 +23,7 @@ from web.view import geometry as g
 from .actions import on_panel_click
 from .board_events import BoardEvents
 from .clock_loop import ClockLoop
+from .coach_ui import Coach
 from .dialog_host import DialogHost
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
@@ -72,6 +73,7 @@ class BoardApp:
         self.clock = ClockLoop(self)
         self.thinker = Thinker(self)
         self.runner = Runner(self)
+        self.coach = Coach(self)
         self.events = BoardEvents(self)
         self._wire()
         self.apply_view()
@@ -107,6 +109,7 @@ class BoardApp:
         the sounds; show the dialog the match asks for; save the match; go on with what plays by
         itself and with the clock."""
         effects = effects if effects is not None else self.ctl.effects()
+        self.coach.sync()
         self.painter.draw(effects)
         if self.events.hover is not None:
             self.painter.highlight(self.events.hover)

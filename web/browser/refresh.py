@@ -50,7 +50,7 @@ class Painter:
         app = self.app
         ctl = app.ctl
         before = self.view
-        self.view = ctl.board_view()
+        self.view = app.coach.decorate(ctl.board_view())
         app.host.innerHTML = render_board(self.view, app.layout) + time_up_html(ctl.panel_view())
         self.draw_panel()
         if motions and before is not None and ctl.options.animate:

@@ -10,7 +10,7 @@ point with two checkers; a drag goes along the shortest legal path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tavli import Move
 from tavli.games.base import Outcome
@@ -171,6 +171,23 @@ class Gestures(Table):
         if not path:
             return self.effects()
         return self.effects(self._apply(path) + self._after_move())
+
+    def play_moves(self, moves: Sequence[tuple[int, int]]) -> Effects:
+        """A whole play given as single-die hops in the mover's numbering (a hint chosen): the
+        checkers moved this turn are taken back, these moves made one by one (stopping at one that
+        is not legal), and the turn ends as after the person's own moves."""
+        if not self.human_moving():
+            return self.effects()
+        self._last_click = None
+        motions: list[Motion] = []
+        while self.turn.moves:
+            motions += self._undo_one()
+        for start, end in moves:
+            move = next((m for m in self.turn.moves_from(start) if m.end == end), None)
+            if move is None:
+                break
+            motions += self._apply([move])
+        return self.effects(motions + self._after_move())
 
     # --- buttons ----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavli.events import Played
 from web.model.i18n import kind_text, points_text, t
 from web.view.view import (
     BoardView,
@@ -155,8 +156,12 @@ class Presenter(Table):
             can = moving and self.turn.is_complete()
             controls.append(Control("done", t("done"), enabled=can, title=t("tip_done") if can else t("why_no_done"),
                                     primary=can))
+        if self.options.hints and (human_rolls or moving) and m.phase != "opening":
+            controls.append(self.hint_control())
         if m.phase == "game-over":
             controls.append(Control("next-game", t("next_game"), primary=True))
+        if m.phase in ("game-over", "match-over"):
+            controls.append(Control("analyse-game", t("analyse_game"), title=t("tip_analyse_game")))
         claimant = self.claimant()
         if claimant is not None:
             controls.append(Control("claim", t("claim_win", name=self.names[claimant]), title=t("tip_claim"),
@@ -168,6 +173,8 @@ class Presenter(Table):
                     title=t("tip_resign_round") if levels else t("why_no_resign_round")),
             Control("resign-match", t("resign_match"), enabled=not over,
                     title=t("why_no_resign") if over else t("tip_resign_match")),
+            Control("analyse", t("analyse"), enabled=self.analysable(),
+                    title=t("tip_analyse") if self.analysable() else t("why_no_analyse")),
             Control("options", t("options"), title=t("tip_options")),
             Control("rules", t("rules"), title=t("tip_rules")),
             Control("new-match", t("new_match"), title=t("tip_new_match"), primary=over),
@@ -199,6 +206,17 @@ class Presenter(Table):
             announce_hint=hint,
             variant=m.game_variant,
         )
+
+    def hint_control(self) -> Control:
+        """The Hint button for the person on roll: usable once the dice are thrown, or before the
+        roll when he may double (the cube's advice)."""
+        m = self.match
+        can = self.human_moving() or (m.phase == "roll" and m.can_double())
+        return Control("hint", t("hint"), enabled=can, title=t("tip_hint") if can else t("why_no_hint"))
+
+    def analysable(self) -> bool:
+        """Whether the match has a play to analyse."""
+        return any(isinstance(event, Played) for event in self.match.log)
 
     def cube_question(self) -> CubeQuestion:
         """A double offered: to the person who must answer it."""

@@ -35,6 +35,7 @@ class ViewOptions:
     auto_bearoff: bool = False
     click_to_finish: bool = False  # the turn ends by a click on the dice, not by itself
     turn_board: bool = True  # pass-and-play: the player on roll has his home at the bottom
+    hints: bool = True  # the coach's Hint button (off: e.g. rated play against a friend)
 
     @property
     def animate(self) -> bool:

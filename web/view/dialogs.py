@@ -195,6 +195,7 @@ def options(prefs: Prefs) -> Dialog:
         + _check("basic", t("opt_basic"), v.basic, t("opt_basic_note"))
         + _check("turn_board", t("opt_turn_board"), v.turn_board, t("opt_turn_board_note"))
         + _check("sound", t("opt_sound"), prefs.sound)
+        + _check("hints", t("opt_hints"), v.hints, t("opt_hints_note"))
         + f'<div class="row2"><label class="field"><span>{_e(t("opt_home"))}</span>'
         + _select("home", [("right", t("opt_home_right")), ("left", t("opt_home_left"))],
                   "left" if v.home_left else "right", "data-opt")
@@ -213,7 +214,7 @@ def read_options(values: dict[str, Any], prefs: Prefs) -> Prefs:
 
     v = prefs.view
     view: dict[str, Any] = {}
-    for name in ("auto_roll", "auto_bearoff", "click_to_finish", "basic", "turn_board"):
+    for name in ("auto_roll", "auto_bearoff", "click_to_finish", "basic", "turn_board", "hints"):
         if isinstance(values.get(name), bool):
             view[name] = values[name]
     if values.get("home") in ("left", "right"):
@@ -269,13 +270,15 @@ def resume_or_new() -> Dialog:
 # --- the match's questions ------------------------------------------------------------------------
 
 
-def cube(q: CubeQuestion) -> Dialog:
-    """A double offered to the person who must answer: Take / Drop, with the stakes."""
+def cube(q: CubeQuestion, advice: str = "", hint: bool = False) -> Dialog:
+    """A double offered to the person who must answer: Take / Drop, with the stakes; with ``hint``
+    a Hint button, and the coach's ``advice`` (HTML: web.view.coach_view) once given."""
     value = q.cube * 2
     body = (f'<p>{_e(t("dlg_cube_text", other=q.other, value=value))}</p>'
             f'<ul class="stakes"><li>{_e(t("dlg_cube_take", value=value))}</li>'
-            f'<li>{_e(t("dlg_cube_drop", points=points_text(q.cube)))}</li></ul>')
-    buttons = _button("drop", t("drop")) + _button("take", t("take"), True)
+            f'<li>{_e(t("dlg_cube_drop", points=points_text(q.cube)))}</li></ul>{advice}')
+    buttons = (_button("hint", t("hint"), extra=f' title="{_e(t("tip_hint"))}"') if hint and not advice else "") + \
+        _button("drop", t("drop")) + _button("take", t("take"), True)
     return Dialog("cube", _frame("cube", f'{q.actor}: {t("dlg_cube_title")}', body, buttons), False)
 
 
