@@ -212,4 +212,21 @@ STRINGS: dict[str, str] = {
     # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)
     "boot_network": "Табла не можа да стартира: изтеглянето не успя (проверете връзката). Презаредете страницата, за да опитате отново.",
     "boot_damaged": "Табла не можа да стартира: изтеглянето е повредено. Презаредете страницата, за да опитате отново.",
+    # issue 14 (replay): the move list, stepping through a game, back to the live position
+    "replay_where": "Игра {game}, ход {n} от {total}",
+    "replay_leave": "Обратно към играта",
+    "tip_replay_leave": "Обратно към позицията в игра",
+    "tip_replay_first": "Началото на играта",
+    "tip_replay_back": "Един ход назад (←)",
+    "tip_replay_forward": "Един ход напред (→)",
+    "tip_replay_last": "Последната позиция на играта",
+    "why_replay_start": "Това е началото на играта",
+    "why_replay_end": "Това е последната позиция на играта",
+    "mv_doubles": "Удвоява => {value}",
+    "mv_takes": "Приема",
+    "mv_drops": "Отказва",
+    "mv_resigns": "Предава се",
+    "mv_accepts": "Приема",
+    "mv_refuses": "Отказва",
+    "mv_no_move": "не може да играе",
 }

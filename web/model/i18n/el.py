@@ -212,4 +212,21 @@ STRINGS: dict[str, str] = {
     # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)
     "boot_network": "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη απέτυχε (ελέγξτε τη σύνδεση). Φορτώστε ξανά τη σελίδα για νέα προσπάθεια.",
     "boot_damaged": "Το Τάβλι δεν μπόρεσε να ξεκινήσει: η λήψη αλλοιώθηκε. Φορτώστε ξανά τη σελίδα για νέα προσπάθεια.",
+    # issue 14 (replay): the move list, stepping through a game, back to the live position
+    "replay_where": "Παιχνίδι {game}, κίνηση {n} από {total}",
+    "replay_leave": "Πίσω στο παιχνίδι",
+    "tip_replay_leave": "Πίσω στη θέση που παίζεται",
+    "tip_replay_first": "Η αρχή του παιχνιδιού",
+    "tip_replay_back": "Μία κίνηση πίσω (←)",
+    "tip_replay_forward": "Μία κίνηση μπροστά (→)",
+    "tip_replay_last": "Η τελευταία θέση του παιχνιδιού",
+    "why_replay_start": "Αυτή είναι η αρχή του παιχνιδιού",
+    "why_replay_end": "Αυτή είναι η τελευταία θέση του παιχνιδιού",
+    "mv_doubles": "Διπλασιάζει => {value}",
+    "mv_takes": "Δέχεται",
+    "mv_drops": "Αρνείται",
+    "mv_resigns": "Παραδίδεται",
+    "mv_accepts": "Δέχεται",
+    "mv_refuses": "Αρνείται",
+    "mv_no_move": "δεν μπορεί να κινηθεί",
 }

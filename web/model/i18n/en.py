@@ -214,4 +214,21 @@ STRINGS: dict[str, str] = {
     # issue 12: the boot archive (web/pyodide_early.mjs shows these before Python is up)
     "boot_network": "Tavli could not start: the download failed (check the connection). Reload the page to try again.",
     "boot_damaged": "Tavli could not start: the download was damaged. Reload the page to try again.",
+    # issue 14 (replay): the move list, stepping through a game, back to the live position
+    "replay_where": "Game {game}, move {n} of {total}",
+    "replay_leave": "Back to game",
+    "tip_replay_leave": "Back to the position in play",
+    "tip_replay_first": "The game's start",
+    "tip_replay_back": "One move back (←)",
+    "tip_replay_forward": "One move forward (→)",
+    "tip_replay_last": "The game's last position",
+    "why_replay_start": "This is the game's start",
+    "why_replay_end": "This is the game's last position",
+    "mv_doubles": "Doubles => {value}",
+    "mv_takes": "Takes",
+    "mv_drops": "Drops",
+    "mv_resigns": "Resigns",
+    "mv_accepts": "Accepts",
+    "mv_refuses": "Refuses",
+    "mv_no_move": "cannot move",
 }
