@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tavli import Match
+from tavli import FixedDice, Match
 from tavli.ai import make_player
 from tavli.coach.record import StepKind, game_records
+from web.control.controller import Controller
+from web.control.last_move import last_play
 from web.control.replay import BACK, FIRST, FORWARD, LAST, LEAVE, Replay, move_rows, step_text
 from web.model.i18n import install
-from web.view.view import ArrowKind, BoardView, play_arrows
+from web.model.setup import MatchSetup, ViewOptions
+from web.view.view import Arrow, ArrowKind, BoardView, play_arrows
 
 
 @pytest.fixture(autouse=True)
@@ -193,3 +196,48 @@ def test_move_rows_read_left_to_right_top_to_bottom():
     # A new line only when needed: never two lines that could have been one.
     for a, b in zip(rows, rows[1:]):
         assert not (a.cells[1] is None and b.cells[0] is None)
+
+
+# --- the last play on the live board (web.control.last_move) --------------------------------------
+
+
+def _opened(dice: list[int], **setup) -> Controller:
+    c = Controller(MatchSetup(level="beginner", length=3, **setup), ViewOptions(), dice=FixedDice(dice))
+    c.roll()
+    return c
+
+
+def test_the_last_play_is_drawn_until_the_next_play_starts():
+    c = _opened([3, 1, 5, 2, 4, 4, 6, 5])
+    assert c.board_view().arrows == ()  # no one has played yet
+    c.click(8)
+    assert c.board_view().arrows == ()  # a play under way is not the last play
+    c.click(6)  # 8/5 6/5: the turn ends
+    assert c.board_view().arrows == (Arrow(0, 8, 5, ArrowKind.LAST), Arrow(0, 6, 5, ArrowKind.LAST))
+    while c.computer_to_act() and c.match.turn is None:  # the computer rolls: still ours
+        c.computer_step()
+        assert {a.side for a in c.board_view().arrows} == {0}
+    while c.computer_to_act():
+        c.computer_step()
+        if c.match.turn is not None and c.match.turn.moves:  # its play under way: none
+            assert c.board_view().arrows == ()
+    # Its play done: its checkers' ways, in bottom numbering (it sits at the top).
+    play = last_play(c.match)
+    assert play is not None and play.player == 1
+    assert c.board_view().arrows == play_arrows(1, "portes", play.moves, ArrowKind.LAST)
+    assert all(a.side == 1 for a in c.board_view().arrows)
+
+
+def test_a_new_game_starts_without_arrows():
+    assert last_play(Match(3, seed=1)) is None
+    m = Match(25, seed=3)
+    bots = [make_player("intermediate", seed=1), make_player("intermediate", seed=2)]
+    while m.phase != "game-over":
+        who = m.to_act
+        if who is None:
+            m.roll()
+        else:
+            bots[who].act(m, who)
+    assert last_play(m) is not None  # the game's last play stays while its result is shown
+    m.next_game()
+    assert last_play(m) is None
