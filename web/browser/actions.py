@@ -37,6 +37,11 @@ def on_panel_click(app: BoardApp, event: Any) -> None:
         return
     action = button.dataset.action
     ctl = app.ctl
+    if app.replay is not None or action.startswith("replay-"):
+        from .replay_mode import act
+
+        if act(app, action, button):
+            return
     if action == "new-match":
         app.open_new_match()
     elif action == "options":

@@ -140,7 +140,7 @@ class BoardEvents:
     # --- the press ----------------------------------------------------------------------------
 
     def on_down(self, event: Any) -> None:
-        if event.button != 0 or overlay_click(self.app, event):
+        if event.button != 0 or self.app.replay is not None or overlay_click(self.app, event):
             return
         point = self._point(event)
         press = self.press = Press(event.pointerId, event.pointerType, event.clientX, event.clientY,
@@ -281,6 +281,8 @@ class BoardEvents:
 
     def on_context(self, event: Any) -> None:
         event.preventDefault()
+        if self.app.replay is not None:
+            return
         if self.press is not None and self.press.kind != "mouse":
             return  # a long press of a finger (Chrome's contextmenu) is not a right-click
         point = self._point(event)

@@ -87,6 +87,6 @@ class ClockLoop:
         if app.started and app.ctl.setup.mode == "cpu" and m.clock is not None and m.phase != "match-over":
             if hidden:
                 m.pause(app.now())
-            else:
+            elif app.replay is None:  # (replay mode keeps it paused)
                 m.resume(app.now())
                 self.schedule()

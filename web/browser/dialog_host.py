@@ -54,7 +54,7 @@ class DialogHost:
 
         if self.user is not None:
             return self.user
-        if not self.app.started:
+        if not self.app.started or self.app.replay is not None:  # (replay mode: asked on leaving)
             return None
         phase = self.app.ctl.page_phase()
         if phase == "cube":

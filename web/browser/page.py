@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
 from web.control.controller import Controller
 from web.control.effects import Effects
 from web.view import geometry as g
+from web.view.view import Arrow
 
 from .actions import on_panel_click
 from .board_events import BoardEvents
@@ -32,6 +33,9 @@ from .refresh import Painter
 from .runner import Runner
 from .thinker import Thinker
 from .toast import Toast
+
+if TYPE_CHECKING:
+    from .replay_mode import Shown
 
 
 class BoardApp:
@@ -62,6 +66,7 @@ class BoardApp:
         self.seed = seed
         self.url = url
         self.keeping: Keeping | None = None  # what the start left for the player to decide
+        self.replay: Shown | None = None  # replay mode: the position shown instead of the live one
         self.portrait_query = window.matchMedia("(orientation: portrait)")
         self.layout = self._layout()
         self.host = document.getElementById("board")
@@ -86,6 +91,7 @@ class BoardApp:
         for kind, handler in self.dialogs.handlers():
             listen(self.dialogs.dlg, kind, handler)
         listen(document, "visibilitychange", self.on_visibility)
+        listen(document, "keydown", self.on_key)
         listen(window, "pagehide", lambda *_: self.saver.save())
         for kind, handler in self.thinker.handlers():
             listen(window, kind, handler)
@@ -98,6 +104,12 @@ class BoardApp:
         self.events.press = None
         self.layout = self._layout()
         self.refresh()
+
+    def on_key(self, event: Any) -> None:
+        """A key: the replay's (:func:`web.browser.replay_mode.on_key`)."""
+        from .replay_mode import on_key
+
+        on_key(self, event)
 
     def on_visibility(self, event: Any = None) -> None:
         """Against the computer the clock stops while the page is hidden; saved either way."""
@@ -153,6 +165,24 @@ class BoardApp:
         self.painter.view = None
         self.refresh()
 
+    # --- replay mode --------------------------------------------------------------------------
+
+    def show_replay(self, match: Any, game: int, index: int, arrows: tuple[Arrow, ...] = (), *,
+                    names: tuple[str, str] | None = None) -> None:
+        """Show ``match`` (the live one or another, e.g. an imported ``.mat``) at game number
+        ``game`` after ``index`` steps, with ``arrows`` (a reviewed decision's: that decision's
+        position and dice, see :mod:`web.control.replay`) until the player steps away; the live
+        match waits, unchanged and paused (:mod:`web.browser.replay_mode`)."""
+        from .replay_mode import enter
+
+        enter(self, match, game, index, arrows, names)
+
+    def leave_replay(self) -> None:
+        """Back to the live position."""
+        from .replay_mode import leave
+
+        leave(self)
+
     # --- matches ------------------------------------------------------------------------------
 
     def open_new_match(self) -> None:
@@ -179,6 +209,7 @@ class BoardApp:
 
     def play_match(self, controller: Controller, nm: Any) -> None:
         """Show and play ``controller``'s match (set up as ``nm``) from now on."""
+        self.leave_replay()
         self.new_match = nm
         self.ctl = controller
         self.ctl.set_options(self.prefs.view)

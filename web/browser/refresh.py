@@ -48,6 +48,11 @@ class Painter:
         sounds play."""
         motions = effects.motions
         app = self.app
+        if app.replay is not None:  # replay mode: its position, not the live one
+            from .replay_mode import draw
+
+            draw(app, app.replay)
+            return
         ctl = app.ctl
         before = self.view
         self.view = app.coach.decorate(ctl.board_view())
@@ -104,7 +109,7 @@ class Painter:
         for el in svg.querySelectorAll(".target, .source"):
             el.classList.remove("target")
             el.classList.remove("source")
-        if point is None or not ctl.movable(point):
+        if point is None or self.app.replay is not None or not ctl.movable(point):
             return
         for target in ctl.targets(point):
             el = svg.querySelector(f'.point[data-point="{target}"], .tray[data-point="{target}"]')

@@ -31,7 +31,8 @@ class Runner:
     def schedule(self) -> None:
         """Start the loop if something is due and it is not running."""
         app = self.app
-        if self.driving or not app.started or not (app.ctl.computer_to_act() or app.ctl.auto_pending()):
+        if self.driving or not app.started or app.replay is not None or not (
+                app.ctl.computer_to_act() or app.ctl.auto_pending()):
             return
         self.driving = True
         document.body.dataset.busy = "1"
@@ -44,7 +45,7 @@ class Runner:
         decision (``Thinker.prepare``), its choice of play is made in slices (:meth:`think`)."""
         app = self.app
         try:
-            while True:
+            while app.replay is None:  # replay mode: paused (leaving it schedules the loop again)
                 ctl = app.ctl
                 if ctl.computer_to_act() and not getattr(ctl.bot, "ready", True):
                     app.thinker.archive_loader().need()
@@ -62,7 +63,7 @@ class Runner:
                     break
                 pause = PASS_MS if ctl.passing() else PAUSE_MS
                 await asyncio.sleep(ctl.options.pause_ms(pause) / 1000)
-                if ctl is app.ctl:  # (a new match may have started meanwhile: look again)
+                if ctl is app.ctl and app.replay is None:  # (a new match, or replay mode, meanwhile)
                     app.refresh(step())
         finally:
             self.driving = False

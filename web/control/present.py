@@ -23,6 +23,7 @@ from web.view.view import (
     ResignChoice,
 )
 
+from .last_move import last_play_arrows
 from .table import Table
 
 
@@ -75,6 +76,7 @@ class Presenter(Table):
             roll_hint=roll_hint,
             finish_hint=self.options.click_to_finish and self.human_moving() and self.turn.is_complete(),
             basic=self.options.basic,
+            arrows=last_play_arrows(m, self.side_of),  # issue 14: the last play, until the next one starts
         )
 
     def status(self) -> str:

@@ -1,0 +1,171 @@
+"""Replay mode: the board and the panel show a position that is not the live one (a
+:class:`web.control.replay.Replay` of the match in play, or of another match, an imported one),
+while the live match waits underneath, unchanged: no board gesture or panel button reaches it, the
+computer does not act (``Runner``) and its clock is paused (resumed on leaving if this paused it).
+``<body data-replay="1">`` while shown (a test hook).
+
+:func:`enter` and :func:`leave` are :meth:`BoardApp.show_replay` / :meth:`~BoardApp.leave_replay`;
+:func:`draw` is the painter's in this mode; :func:`act` the panel's replay buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document
+
+from web.control import replay as R
+from web.control.replay import Replay
+from web.model.i18n import t
+from web.view.panel import clock_bars, clock_html, panel_html
+from web.view.render import render_board
+from web.view.view import Arrow
+
+if TYPE_CHECKING:
+    from tavli.match import Match
+
+    from .page import BoardApp
+
+
+@dataclass
+class Shown:
+    """What replay mode shows: the ``replay``, the players' ``names``; ``live``: its match is the
+    one in play; ``paused``: entering it paused the live match's clock (to resume on leaving)."""
+
+    replay: Replay
+    names: tuple[str, str]
+    live: bool
+    paused: bool
+
+
+def enter(app: BoardApp, match: Match, game: int | None, index: int | None, arrows: Sequence[Arrow] = (),
+          names: tuple[str, str] | None = None) -> None:
+    """Show ``match``'s game number ``game`` after ``index`` steps (None: the last game, its last
+    position); ``arrows``: a reviewed decision's (see :mod:`web.control.replay`). Already in
+    replay mode: the new point is shown, the live match stays paused."""
+    live = match is app.ctl.match
+    show(app, Replay(match, game, index, bottom=app.ctl.bottom if live else 0, arrows=arrows), names)
+
+
+def show(app: BoardApp, replay: Replay, names: tuple[str, str] | None = None) -> None:
+    """Replay mode showing ``replay`` (entered if it was not)."""
+    ctl = app.ctl
+    live = replay.match is ctl.match
+    if names is None:
+        names = ctl.names if live else (t("player_n", n=1), t("player_n", n=2))
+    shown = app.replay
+    paused = shown.paused if shown is not None else _pause(app)
+    app.replay = Shown(replay, names, live, paused)
+    app.events.press = None
+    app.painter.forget()
+    document.body.dataset.replay = "1"
+    app.refresh()
+
+
+def _pause(app: BoardApp) -> bool:
+    """Pause the live match's clock; whether it was running (else it stays as it is)."""
+    m = app.ctl.match
+    now = app.now()
+    state = m.clock_state(now)
+    if state is None or state.paused or m.phase == "match-over":
+        return False
+    m.pause(now)
+    return True
+
+
+def leave(app: BoardApp) -> None:
+    """Back to the live position: the clock runs again if entering paused it, the computer goes on."""
+    shown = app.replay
+    if shown is None:
+        return
+    app.replay = None
+    document.body.removeAttribute("data-replay")
+    if shown.paused:
+        app.ctl.match.resume(app.now())
+    app.painter.forget()
+    app.refresh()
+
+
+def draw(app: BoardApp, shown: Shown) -> None:
+    """The replay's board into ``#board`` and its panel into ``#panel`` (the live match's phase
+    stays on ``<body>``; its clocks show, paused, when the match shown is the live one)."""
+    ctl = app.ctl
+    replay = shown.replay
+    app.host.innerHTML = render_board(replay.board_view(ctl.options), app.layout)
+    view = replay.panel_view(shown.names, ctl.page_phase())
+    document.body.dataset.phase = view.phase
+    clocks = ""
+    if shown.live and ctl.match.clock is not None:
+        bars = clock_bars(ctl.match.clock_state(app.now()))
+        clocks = clock_html(bars, ctl.names, (1 - replay.bottom, replay.bottom))
+    app.panel.innerHTML = panel_html(view, clocks)
+
+
+def act(app: BoardApp, action: str, button: Any = None) -> bool:
+    """A panel button of replay mode, acted on; False when ``action`` is not one. In replay mode
+    the live match's own buttons (roll, double...) do nothing: True for them too."""
+    shown = app.replay
+    if shown is None:
+        return False
+    replay = shown.replay
+    if action == R.LEAVE:
+        leave(app)
+    elif action in (R.FIRST, R.LAST):
+        replay.goto(replay.game, 0 if action == R.FIRST else None)
+        app.refresh()
+    elif action in (R.BACK, R.FORWARD):
+        if replay.step(-1 if action == R.BACK else 1):
+            app.refresh()
+    elif action not in ("options", "rules", "new-match"):
+        return True
+    else:
+        return False
+    return True
+
+
+# --- the keyboard ---------------------------------------------------------------------------------
+
+KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "Escape")  # the only keys taken (issue 15 adds its own)
+
+
+def _typing(event: Any) -> bool:
+    """Whether the key goes to a text field (or comes with a modifier): not ours."""
+    if event.ctrlKey or event.altKey or event.metaKey:
+        return True
+    target = event.target
+    tag = str(getattr(target, "tagName", "") or "").lower()
+    return tag in ("input", "textarea", "select") or bool(getattr(target, "isContentEditable", False))
+
+
+def on_key(app: BoardApp, event: Any) -> None:
+    """The replay's keys: ``ArrowLeft``/``ArrowRight`` a step back / forward through the game's
+    positions (the first ``ArrowLeft`` enters replay mode from the live position; ``ArrowRight``
+    past the live game's last position leaves it), ``Home`` the game's start, ``End`` the live
+    position (another match's last), ``Escape`` back to the live position. Ignored while a dialog
+    is open, in a text field, with a modifier, or before a match has started."""
+    key = str(event.key)
+    if key not in KEYS or not app.started or _typing(event) or app.dialogs.shown is not None \
+            or bool(app.dialogs.dlg.open):
+        return
+    shown = app.replay
+    if shown is None:
+        if key not in ("ArrowLeft", "Home"):
+            return
+        replay = Replay(app.ctl.match, bottom=app.ctl.bottom)  # at the live game's last position
+        if replay.at_start:
+            return
+        replay.goto(replay.game, replay.index - 1 if key == "ArrowLeft" else 0)
+        show(app, replay)
+        event.preventDefault()
+        return
+    replay = shown.replay
+    if key == "Escape" or (shown.live and (key == "End" or (key == "ArrowRight" and replay.at_end))):
+        leave(app)
+    elif key in ("Home", "End"):
+        replay.goto(replay.game, 0 if key == "Home" else None)
+        app.refresh()
+    elif replay.step(-1 if key == "ArrowLeft" else 1):
+        app.refresh()
+    event.preventDefault()
