@@ -18,6 +18,17 @@ def hint(match: Match) -> dict[str, Any]:
     return answer
 
 
+def drive(request: Any) -> tuple[list[float | None], dict[str, Any]]:
+    """What :func:`job_steps` yields, and its answer."""
+    steps = job_steps(request)
+    yields: list[float | None] = []
+    while True:
+        try:
+            yields.append(next(steps))
+        except StopIteration as stop:
+            return yields, stop.value
+
+
 def test_the_hint_lists_the_best_plays_of_the_roll() -> None:
     m = Match(7, seed=5)
     m.roll()
@@ -92,14 +103,25 @@ def test_unknown_job_names_the_known_ones() -> None:
 def test_job_steps_is_a_generator_returning_the_answer() -> None:
     m = Match(3, seed=1)
     m.roll()
-    steps = job_steps({"job": "hint", "save": to_document(m)})
-    yields = 0
-    while True:
-        try:
-            got = next(steps)
-        except StopIteration as stop:
-            answer = stop.value
-            break
-        yields += 1
-        assert got is None or 0.0 <= got <= 1.0
-    assert yields > 0 and answer == hint(m)
+    yields, answer = drive({"job": "hint", "save": to_document(m)})
+    assert yields and all(got is None for got in yields) and answer == hint(m)
+
+
+def test_analyse_reports_progress_and_returns_the_analysis() -> None:
+    from tavli.coach.analysis import analyse_steps
+    from tavli.steps import finish
+
+    m = Match(3, seed=8)
+    while m.phase != "game-over" and len(m.log) < 40:  # a dozen turns of the first game
+        if m.to_act is None or m.phase in ("roll", "opening"):
+            m.roll()
+        else:
+            m.play(m.turn.plays[-1])
+    yields, answer = drive({"job": "analyse", "save": to_document(m), "games": None})
+    progress = [got for got in yields if got is not None]
+    assert progress and all(0.0 <= p <= 1.0 for p in progress) and progress == sorted(progress)
+    assert progress[-1] == 1.0
+    assert answer == json.loads(json.dumps(finish(analyse_steps(m)).to_dict()))
+    assert run_job({"job": "analyse", "save": to_document(m), "games": [1]}) == answer
+    assert set(run_job({"job": "analyse", "save": to_document(m), "games": [4]})) == {"error"}
+    assert set(run_job({"job": "analyse", "save": to_document(m), "games": "all"})) == {"error"}

@@ -8,12 +8,14 @@ from tavli import Match
 from tavli.ai import make_player
 from tavli.coach.record import StepKind, game_records
 from tavli.events import Played
+from tavli.scoring import Rules
 
 
-def played_match(variant: str, length: int, seed: int) -> Match:
-    m = Match(length, variant=variant, seed=seed)
+def played_match(variant: str, length: int | None, seed: int, rules: Rules | None = None, limit: int = 5000) -> Match:
+    """A match between two Intermediate bots (noisy: they make mistakes), ``limit`` actions at most."""
+    m = Match(length, rules, variant=variant, seed=seed)
     bots = [make_player("intermediate", seed=1), make_player("intermediate", seed=2)]
-    for _ in range(5000):
+    for _ in range(limit):
         if m.is_over():
             break
         if m.phase == "game-over":

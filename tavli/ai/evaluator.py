@@ -153,6 +153,15 @@ class PackedNet(ABC):
             return [_sigmoid((q - shift) * inv) for q in fields]
 
 
+    def _outputs(self, h: Sequence[float]) -> list[float]:
+        """The output layer's sigmoids from the hidden units' ``h``."""
+        out = []
+        for wk, bk in zip(self.w2, self.b2):
+            s = _sumprod(wk, h) if _sumprod else sum(map(mul, wk, h))
+            out.append(_sigmoid(s + bk))
+        return out
+
+
 class Net(PackedNet):
     """One hidden layer: ``W1`` (H x 204), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
 
@@ -204,12 +213,7 @@ class Net(PackedNet):
         return self._activations(acc, k)
 
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
-        h = self.hidden_of(on_roll, other)
-        out = []
-        for wk, bk in zip(self.w2, self.b2):
-            s = _sumprod(wk, h) if _sumprod else sum(map(mul, wk, h))
-            out.append(_sigmoid(s + bk))
-        return out
+        return self._outputs(self.hidden_of(on_roll, other))
 
     def forward_reference(self, x: Sequence[float]) -> list[float]:
         """Plain float forward pass from encoded inputs (tests compare the fast path to this)."""

@@ -95,8 +95,7 @@ class SparseNet(PackedNet):
         return self._activations(acc, len(units) + 1)
 
     def forward(self, units: Sequence[int]) -> list[float]:
-        h = self.hidden_of(units)
-        return [_sigmoid(sum(w * x for w, x in zip(wk, h)) + bk) for wk, bk in zip(self.w2, self.b2)]
+        return self._outputs(self.hidden_of(units))
 
     def forward_reference(self, units: Sequence[int]) -> list[float]:
         """Plain float forward pass (tests compare the packed path to this)."""

@@ -30,6 +30,7 @@ from ..ai.context import MatchContext
 from ..formats.savefile import from_document
 from ..match import Match
 from ..phase import Phase
+from .analysis import analyse_steps
 from .cube_hint import CubeKind, cube_hint_steps
 from .hints import best_plays_steps
 from .judge import Scale, judge_steps
@@ -106,4 +107,23 @@ def hint_steps(match: Match, request: dict[str, Any]) -> JobSteps:
     return answer
 
 
-JOBS: dict[str, Callable[[Match, dict[str, Any]], JobSteps]] = {"hint": hint_steps}
+# --- analyse -------------------------------------------------------------------------------------
+
+
+def analyse_job_steps(match: Match, request: dict[str, Any]) -> JobSteps:
+    """The analyse job (module docstring): yields its progress."""
+    games = request.get("games")
+    if games is not None and (not isinstance(games, list) or not all(_is_int(n) for n in games)):
+        raise JobError("\"games\" is a list of game numbers, or null for every game")
+    try:
+        analysis = yield from analyse_steps(match, games)
+    except ValueError as error:
+        raise JobError(str(error)) from None
+    return analysis.to_dict()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+JOBS: dict[str, Callable[[Match, dict[str, Any]], JobSteps]] = {"hint": hint_steps, "analyse": analyse_job_steps}

@@ -73,6 +73,12 @@ class Scale:
             return self.base + c[0] * p[0] + c[1] * p[1] + c[2] * p[2] + c[3] * p[3] + c[4] * p[4]
         return self.base + c[0] * p[0] + c[1] * p[1] + c[2] * p[2]
 
+    @property
+    def key(self) -> tuple[float, ...]:
+        """The scale rounded, so that one reached by another path (a side's scale, its opponent's
+        flipped) finds the same cached tables."""
+        return (round(self.base, 9),) + tuple(round(c, 9) for c in self.coeffs)
+
     def flipped(self) -> Scale:
         """The opponent's scale: ``flipped().value(invert(p)) == -value(p)``."""
         c = self.coeffs
@@ -226,7 +232,7 @@ class Judge:
         """The :class:`RollTable` of ``position`` (its side on roll) valued by ``scale``; a yield
         after each roll (none when it is known)."""
         key = (position.player, position.opponent, getattr(position, "player_pinned", None),
-               getattr(position, "opponent_pinned", None), scale)
+               getattr(position, "opponent_pinned", None), scale.key)
         got = self._tables.get(key)
         if got is not None:
             return got
