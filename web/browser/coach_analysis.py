@@ -28,6 +28,7 @@ class Analysis:
         self.client = client
         self.analysing = False
         self.analysed: Any = None  # the match of `result`
+        self.names: tuple[str, str] = ("", "")  # its players' names
         self.result: dict[str, Any] | None = None
         self.result_key: tuple[Any, ...] | None = None
 
@@ -51,9 +52,10 @@ class Analysis:
             self.client.cancel()
         self.analysing = True
         app.dialogs.open(cv.analysis_running(0.0))
-        spawn(self._analyse(match, games, key))
+        spawn(self._analyse(match, games, key, app.ctl.names))
 
-    async def _analyse(self, match: Any, games: list[int] | None, key: tuple[Any, ...]) -> None:
+    async def _analyse(self, match: Any, games: list[int] | None, key: tuple[Any, ...],
+                       names: tuple[str, str]) -> None:
         app = self.app
         finished = match.phase == "match-over" and (games is None or set(games) >= set(range(1, match.game_number + 1)))
         answer = await self.client.analyse(match, games, self._progress)
@@ -67,9 +69,9 @@ class Analysis:
             else:
                 app.toast.show(t("coach_failed", why=answer["error"]))
             return
-        self.analysed, self.result, self.result_key = match, answer, key
+        self.analysed, self.result, self.result_key, self.names = match, answer, key, names
         if shown:
-            app.dialogs.open(cv.analysis_done(answer, app.ctl.names if app.ctl.match is match else ("", "")))
+            app.dialogs.open(cv.analysis_done(answer, self.names))
         if finished:
             self._note_rates(match, answer)
 
@@ -104,13 +106,14 @@ class Analysis:
 
         game: dict[str, Any] = next((g for g in self.result.get("games", []) if g.get("number") == d.get("game")), {})
         variant = str(game.get("variant", self.analysed.game_variant))
-        side = int(d.get("player", 0))  # replay draws player 0 at the bottom
+        live = self.analysed is self.app.ctl.match
+        bottom = self.app.ctl.bottom if live else 0  # as replay mode draws it (web.browser.replay_mode)
+        side = 0 if int(d.get("player", 0)) == bottom else 1
         made, best = d.get("made") or {}, d.get("best") or {}
         arrows = play_arrows(side, variant, [tuple(m) for m in made.get("moves") or []], ArrowKind.MADE) + \
             play_arrows(side, variant, [tuple(m) for m in best.get("moves") or []], ArrowKind.BEST)
         self.app.dialogs.close()
-        show_replay = self.app.show_replay  # type: ignore[attr-defined]  # interface B (b14/replay), merged next
-        show_replay(self.analysed, int(d["game"]), int(d["index"]), arrows=arrows)
+        self.app.show_replay(self.analysed, int(d["game"]), int(d["index"]), arrows=arrows, names=self.names)
         self.app.toast.show(t("analysis_position", made=made.get("text", ""),
                               made_eq=cv.equity_text(float(made.get("equity", 0.0))),
                               best=best.get("text", ""), best_eq=cv.equity_text(float(best.get("equity", 0.0)))))

@@ -186,10 +186,11 @@ class BoardApp:
     # --- matches ------------------------------------------------------------------------------
 
     def open_new_match(self) -> None:
-        """The new-match screen (it may be cancelled once a match has started)."""
+        """The new-match screen (it may be cancelled once a match has started, or when the match
+        shown is a finished one: to look at it again, or analyse it)."""
         from web.view import dialogs
 
-        self.dialogs.open(dialogs.new_match(self.new_match, self.started))
+        self.dialogs.open(dialogs.new_match(self.new_match, self.started or self.ctl.match.phase == "match-over"))
 
     def start_match(self, nm: Any) -> None:
         """The new-match screen's Start: the choices kept, the old match forgotten, a new one; the
