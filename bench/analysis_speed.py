@@ -13,7 +13,10 @@ first request pays it: Pyodide loaded, the archives fetched and unpacked, tavli.
 imported) and its memory: Pyodide's heap (``HEAP8.length``, what the worker reports;
 performance.measureUserAgentSpecificMemory needs cross-origin isolation, which a plain static
 host does not give). A requestAnimationFrame loop records the main thread's frames from the click
-to the result: the longest gap is the longest frame while the worker thought.
+to the result: the longest gap is the longest frame while the worker thought; a PerformanceObserver
+records the main thread's long tasks (over 50 ms) meanwhile: a frame gap without one is the
+machine's (its CPUs busy elsewhere), not the page's. The page's own work after boot (the computer's
+data, its snapshot) is waited for before the click.
 
 Aims (issue 14): a typical game analysed in 10 s or less, no frame over 100 ms.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -29,14 +33,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.browser_moves import ARGS, CHROMIUM, _serve  # noqa: E402
+from e2e.helpers import SETTLED  # noqa: E402
 from tavli import Match  # noqa: E402
 from tavli.ai import make_player  # noqa: E402
 from tavli.cli import play_match  # noqa: E402
 from tavli.events import Played  # noqa: E402
 from tavli.formats import savefile  # noqa: E402
 
-# Frames of the main thread, recorded from tavliFrameWatch.start() until .stop(): the longest gap.
+# Frames of the main thread, recorded from tavliFrameWatch.start() until .stop(): the longest gap;
+# and the main thread's long tasks (over 50 ms, with their start) from the page's start.
 FRAMES = """
+window.tavliLongTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.tavliLongTasks.push([e.startTime, e.duration]); })
+  .observe({type: 'longtask', buffered: true});
 window.tavliFrameWatch = (() => {
   let last = null, worst = 0, frames = 0, on = false;
   const tick = (t) => { if (!on) return; if (last !== null) worst = Math.max(worst, t - last); last = t; frames++;
@@ -64,17 +73,20 @@ def analyse_in_page(browser, base: str, match: Match) -> dict:
     page.wait_for_function("document.body.dataset.phase === 'match-over'", timeout=180_000)
     page.click("dialog button[data-action=cancel]")  # the new-match screen a finished match opens
     page.wait_for_function("!document.body.dataset.dialog")
+    page.wait_for_function(SETTLED, timeout=180_000)  # the page's own work after boot (its snapshot) done
     page.evaluate("window.tavliFrameWatch.start()")
+    clicked = page.evaluate("performance.now()")
     page.click("#panel .menu button[data-action=analyse]")
     page.wait_for_function("(window.tavliCoach || []).some((e) => e.kind === 'job')", timeout=900_000)
     frames = page.evaluate("window.tavliFrameWatch.stop()")
+    longest_task = max((d for t, d in page.evaluate("window.tavliLongTasks") if t >= clicked), default=0.0)
     log = page.evaluate("(window.tavliCoach || []).map((e) => ({...e}))")
     job = next(e for e in log if e["kind"] == "job")
     start = next(e for e in log if e["kind"] == "start")
     page.wait_for_selector("dialog .coach-player", timeout=10_000)
     context.close()
     return {"seconds": job["seconds"], "heap": job["heap"], "start": start["seconds"], "start_heap": start["heap"],
-            "worst_frame": frames["worst"], "frames": frames["frames"]}
+            "worst_frame": frames["worst"], "frames": frames["frames"], "long_task": longest_task}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +123,9 @@ def report(base: str, cases: list[tuple[str, Match]], levels: tuple[str, ...], s
                   f"  click to result {r['seconds']:.2f} s = worker start-up {r['start']:.2f} s + analysis "
                   f"{work:.2f} s ({work / games:.2f} s per game)\n"
                   f"  worker heap {r['start_heap'] / 2**20:.0f} MB after start-up, {r['heap'] / 2**20:.0f} MB after "
-                  f"the analysis; longest main-thread frame {r['worst_frame']:.0f} ms ({r['frames']} frames)")
+                  f"the analysis\n  main thread meanwhile: longest frame gap {r['worst_frame']:.0f} ms ({r['frames']} "
+                  f"frames), longest task {r['long_task']:.0f} ms (none over 50 ms: 0); load average "
+                  f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         browser.close()
 
 
