@@ -196,33 +196,39 @@ window.tavliGaps = (() => {
                         requestAnimationFrame(tick); };
   return { start() { on = true; last = null; worst = 0; requestAnimationFrame(tick); }, stop() { on = false; return worst; } };
 })();
+window.tavliLongTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.tavliLongTasks.push(e.duration); })
+  .observe({type: 'longtask'});
 """
+PROGRESS = "+((document.querySelector('dialog progress[data-progress]') || {dataset: {}}).dataset.progress || 0)"
 
 
 def test_cancel_stops_the_analysis_and_the_page_stays_responsive(page):
-    match = played_match("portes", 5, seed=6)
+    # A long match (7 points, two good players: many seconds of the worker's work), cancelled early.
+    match = played_match("portes", 7, seed=7, levels=("expert", "intermediate"))
     with_saved(page, match)
     page.add_init_script(FRAME_WATCH)
     boot(page, "anim=0")
     past_the_new_match_screen(page)
+    settle(page)  # (the page's own work after boot: its snapshot)
     worst = []
     for _ in range(ATTEMPTS):
-        page.evaluate("window.tavliGaps.start()")
+        page.evaluate("window.tavliGaps.start(); window.tavliLongTasks.length = 0")
         page.click("#panel button[data-action=analyse]")
         page.wait_for_function("document.body.dataset.dialog === 'analysis'")
-        # The worker works (progress reported), the page paints meanwhile.
-        page.wait_for_function("+(document.querySelector('dialog progress[data-progress]') || {dataset: {}}).dataset.progress > 0",
-                               timeout=COACH_MS)
-        page.wait_for_timeout(1000)  # frames watched while the worker thinks (not a wait for a state)
+        # The worker works (its progress reported, twice), the page paints meanwhile.
+        page.wait_for_function(f"{PROGRESS} >= 1", timeout=COACH_MS)
+        page.wait_for_function(f"{PROGRESS} >= 4", timeout=COACH_MS)
         worst.append(page.evaluate("window.tavliGaps.stop()"))
+        assert page.evaluate("window.tavliLongTasks.filter((d) => d > 100)") == [], "a long task on the page"
         page.click("dialog button[data-action=analysis-cancel]")
         page.wait_for_function("!document.body.dataset.dialog")
         if worst[-1] <= FRAME_LIMIT_MS:
             break
+    # On a loaded machine the browser may paint no frame for 100 ms with nothing to do (see
+    # e2e/test_thinking.py): a delay the page causes comes back in every run.
     assert worst[-1] <= FRAME_LIMIT_MS, f"a frame waited over {FRAME_LIMIT_MS} ms in every run: {worst}"
     assert page.evaluate("(window.tavliCoach || []).filter((e) => e.kind === 'job').length") == 0, "no result"
-    # The dialog does not come back with a result later.
-    page.evaluate("new Promise((done) => setTimeout(done, 500))")
     assert page.evaluate("document.body.dataset.dialog || ''") == ""
 
 

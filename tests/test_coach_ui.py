@@ -96,6 +96,16 @@ def test_the_analysis_shows_totals_thresholds_and_mistakes_worst_first():
     assert [m["index"] for m in cv.mistakes(ANALYSIS)] == [9, 4, 7]
 
 
+def test_cube_choices_are_said_in_the_page_language():
+    i18n.install("el")
+    cube = dict(_decision(1, 3, 0, 0.3, "blunder"), kind="take", dice=None,
+                made={"text": "Take", "moves": [], "equity": -1.3}, best={"text": "Drop", "moves": [], "equity": -1.0})
+    html = cv.analysis_done({**ANALYSIS, "games": [{"number": 1, "variant": "portes", "decisions": [cube]}]},
+                            ("A", "B")).html
+    assert ">Αποδοχή<" in html and "καλύτερη: Άρνηση" in html and ">Take<" not in html
+    assert cv.choice_text("13/7 8/7") == "13/7 8/7"
+
+
 def test_the_analysis_under_way_has_a_progress_bar_and_cancel():
     d = cv.analysis_running(0.424)
     assert 'data-progress="42"' in d.html and 'data-action="analysis-cancel"' in d.html

@@ -114,6 +114,6 @@ class Analysis:
             play_arrows(side, variant, [tuple(m) for m in best.get("moves") or []], ArrowKind.BEST)
         self.app.dialogs.close()
         self.app.show_replay(self.analysed, int(d["game"]), int(d["index"]), arrows=arrows, names=self.names)
-        self.app.toast.show(t("analysis_position", made=made.get("text", ""),
+        self.app.toast.show(t("analysis_position", made=cv.choice_text(made.get("text", "")),
                               made_eq=cv.equity_text(float(made.get("equity", 0.0))),
-                              best=best.get("text", ""), best_eq=cv.equity_text(float(best.get("equity", 0.0)))))
+                              best=cv.choice_text(best.get("text", "")), best_eq=cv.equity_text(float(best.get("equity", 0.0)))))

@@ -30,6 +30,9 @@ RATING_SCALE = ((2.5, "rating_world_class"), (5.0, "rating_expert"), (7.5, "rati
 RATING_LAST = "rating_beginner"
 
 CUBE_ACTIONS = ("no-double", "double-take", "double-pass", "too-good", "take", "pass")
+# A cube decision's choices as the analysis words them (tavli.coach.analysis), in the page's language.
+CUBE_WORDS = {"No double": "cube_eq_no_double", "Double, take": "cube_eq_double_take",
+              "Double, pass": "cube_eq_double_pass", "Take": "choice_take", "Drop": "choice_drop"}
 
 
 def _e(text: object) -> str:
@@ -52,6 +55,11 @@ def rating_name(rating: float) -> str:
         if rating < bound:
             return t(key)
     return t(RATING_LAST)
+
+
+def choice_text(text: str) -> str:
+    """A choice of a decision as shown: a play's notation as it is, a cube action in words."""
+    return t(CUBE_WORDS[text]) if text in CUBE_WORDS else text
 
 
 def dice_text(dice: Sequence[int] | None) -> str:
@@ -187,8 +195,8 @@ def _mistake_html(i: int, d: dict[str, Any], names: tuple[str, str], several: bo
     mark = str(d.get("mark", ""))
     return (f'<li><button type="button" class="mistake mark-{_e(mark)}" data-action="analysis-show" data-index="{i}">'
             f'<span class="who">{_e(where + names[int(d.get("player", 0)) % 2])}{" · " + _e(dice) if dice else ""}</span>'
-            f'<span class="made">{_e(made.get("text", ""))}</span>'
-            f'<span class="best">{_e(t("analysis_best", text=best.get("text", "")))}</span>'
+            f'<span class="made">{_e(choice_text(made.get("text", "")))}</span>'
+            f'<span class="best">{_e(t("analysis_best", text=choice_text(best.get("text", ""))))}</span>'
             f'<span class="cost">{_e(loss_text(float(d.get("loss", 0.0))))} · {_e(t(f"mark_{mark}") if mark else "")}</span>'
             "</button></li>")
 

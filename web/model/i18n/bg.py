@@ -268,6 +268,8 @@ STRINGS: dict[str, str] = {
     "coach_failed": "Треньорът не можа да помогне: {why}",
     "opt_hints": "Подсказки",
     "opt_hints_note": "Бутонът „Подсказка“ и съветите на треньора (изключете за сериозна игра)",
+    "choice_take": "Приемане",
+    "choice_drop": "Отказ",
     # issue 14 (replay): the move list, stepping through a game, back to the live position
     "replay_where": "Игра {game}, ход {n} от {total}",
     "replay_leave": "Обратно към играта",

@@ -268,6 +268,8 @@ STRINGS: dict[str, str] = {
     "coach_failed": "Ο προπονητής δεν μπόρεσε να βοηθήσει: {why}",
     "opt_hints": "Υποδείξεις",
     "opt_hints_note": "Το κουμπί «Υπόδειξη» και οι συμβουλές του προπονητή (κλείστε το για σοβαρό παιχνίδι)",
+    "choice_take": "Αποδοχή",
+    "choice_drop": "Άρνηση",
     # issue 14 (replay): the move list, stepping through a game, back to the live position
     "replay_where": "Παιχνίδι {game}, κίνηση {n} από {total}",
     "replay_leave": "Πίσω στο παιχνίδι",

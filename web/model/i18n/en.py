@@ -270,6 +270,8 @@ STRINGS: dict[str, str] = {
     "coach_failed": "The coach could not help: {why}",
     "opt_hints": "Hints",
     "opt_hints_note": "The Hint button and the coach's advice (turn off for rated play)",
+    "choice_take": "Take",
+    "choice_drop": "Drop",
     # issue 14 (replay): the move list, stepping through a game, back to the live position
     "replay_where": "Game {game}, move {n} of {total}",
     "replay_leave": "Back to game",
