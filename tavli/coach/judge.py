@@ -42,7 +42,11 @@ from ..games.registry import game_kind
 from ..steps import Steps
 
 OPENING_ROLLS = tuple(r for r in ROLLS if r[0] != r[1])  # the opening throw: never a double
-_CACHE_LIMIT = 300_000  # cached evaluations or tables of one judge before it starts afresh
+# What one judge keeps before it starts afresh: the evaluations of a few turns (a table's ~600 are
+# met again when the position's own roll is ranked) and the tables of many (each the luck of one
+# turn and the 1-ply value of the play before it). A few megabytes in all.
+_PROBS_LIMIT = 20_000
+_TABLES_LIMIT = 2_000
 
 Probs = tuple[float, ...]  # Portes (win, wg, wbg, lg, lbg); Plakoto, Fevga (win, win2, lose2)
 
@@ -188,7 +192,7 @@ class Judge:
         got = self._probs.get(key)
         if got is None:
             got = self._variant_probs(result)
-            self._remember(self._probs, key, got)
+            self._remember(self._probs, key, got, _PROBS_LIMIT)
         return got
 
     def _portes_probs(self, mover: Sequence[int], other: Sequence[int]) -> Probs:
@@ -198,7 +202,7 @@ class Judge:
         if got is None:
             assert isinstance(self.evaluator, Evaluator)
             got = invert(self.evaluator.probs_sides(other, mover))  # exact when someone is off
-            self._remember(self._probs, key, got)
+            self._remember(self._probs, key, got, _PROBS_LIMIT)
         return got
 
     def _variant_probs(self, result: Any) -> Probs:
@@ -245,7 +249,7 @@ class Judge:
             probs.append(p)
             yield
         table = RollTable(tuple(values), tuple(probs))
-        self._remember(self._tables, key, table)
+        self._remember(self._tables, key, table, _TABLES_LIMIT)
         return table
 
     def _portes_best(self, position: Any, roll: tuple[int, int], scale: Scale) -> tuple[float, Probs]:
@@ -289,8 +293,8 @@ class Judge:
         return self.result_probs(result)
 
     @staticmethod
-    def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-        if len(cache) >= _CACHE_LIMIT:
+    def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> None:
+        if len(cache) >= limit:
             cache.clear()
         cache[key] = value
 
