@@ -24,7 +24,10 @@ chooses gnubg 2-ply's play in 79.0 % of positions (aim 85 %) and another within 
 0.0079. 1-ply on the best 5, 10, 20 candidates: 78.4, 79.0, 78.8 % (0.0040, 0.0039, 0.0038): more
 candidates do not close the gap, a better net or a deeper search would. The hint took 0.15-0.26 s
 mean, 0.6-1.1 s p95 per position under CPython on the loaded shared 2-core machine; gnubg 2-ply
-0.06-0.09 s.
+0.06-0.09 s. ``--deep``: the deeper hint (``depth=2``: 2-ply on the best three by 1-ply) chooses
+gnubg's play in 84.8 % (another within 0.01 in 9.8 % more) and loses 0.0017; it costs about 8
+times the hint (4.0 s mean on top of the hint's 0.47 s at a load average of 9: ~1.3 s under an
+unloaded CPython, some seconds in Pyodide), so the page's default stays at 1-ply.
 """
 
 from __future__ import annotations
