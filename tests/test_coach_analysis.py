@@ -119,7 +119,7 @@ def test_only_the_games_asked_for() -> None:
 
 @pytest.mark.parametrize("variant", ["plakoto", "fevga"])
 def test_plakoto_and_fevga_games_are_analysed(variant: str) -> None:
-    m = played_match(variant, 1, seed=4, limit=80)  # the first forty turns or so
+    m = played_match(variant, 1, seed=4, limit=50)  # the first twenty-five turns or so
     a = analyse(m)
     (game,) = a.games
     assert game.variant == variant and game.decisions
@@ -129,9 +129,9 @@ def test_plakoto_and_fevga_games_are_analysed(variant: str) -> None:
 
 
 def test_greek_rules_and_money_play() -> None:
-    greek = analyse(played_match("portes", 3, seed=2, rules=Rules.greek(), limit=60))
+    greek = analyse(played_match("portes", 3, seed=2, rules=Rules.greek(), limit=40))
     assert greek.players[0].plays > 0 and greek.players[0].cube == greek.players[1].cube == 0
-    money = analyse(played_match("portes", None, seed=2, limit=60))
+    money = analyse(played_match("portes", None, seed=2, limit=40))
     assert money.players[0].decisions + money.players[1].decisions > 0
 
 

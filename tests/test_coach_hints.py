@@ -86,3 +86,22 @@ def test_no_cube_hint_when_the_player_may_not_double() -> None:
     assert finish(cube_hint_steps(j, RACE_WON, owned, CubeKind.DOUBLE)) is None
     crawford = MatchContext(length=5, score=(4, 2), crawford=True, cube_available=False)
     assert finish(cube_hint_steps(j, RACE_WON, crawford, CubeKind.DOUBLE)) is None
+
+
+def test_the_deeper_hint_values_the_best_three_at_two_ply() -> None:
+    j = judge()
+    hints = finish(best_plays_steps(j, Position.initial(), (3, 1), Scale.money(), depth=2))
+    assert [h.ply for h in hints] == [2, 2, 2] and hints[0].text == "8/5 6/5" and hints[0].loss == 0.0
+    assert [h.equity for h in hints] == sorted((h.equity for h in hints), reverse=True)
+
+
+def test_two_ply_in_fevga_and_an_ending_valued_exactly() -> None:
+    context = MatchContext(length=1, variant="fevga", rules=Rules.greek())
+    j = judge(context)
+    kind = game_kind("fevga")
+    plays = kind.legal_plays(kind.initial(), (6, 5))
+    assert -2.0 <= finish(j.two_ply_steps(plays[0].result, Scale.of(context))) <= 2.0
+    # Portes: a play that bears off the last checker is worth its result, whatever the depth
+    last = Position.from_points({1: 1}, {6: 5, 8: 5, 13: 5})
+    (play,) = legal_plays(last, (2, 1))[:1]
+    assert finish(judge().two_ply_steps(play.result, Scale.money())) == pytest.approx(2.0)  # a gammon

@@ -95,6 +95,13 @@ def test_bad_requests_get_an_error_never_an_exception(request_: Any) -> None:
     assert set(answer) == {"error"} and isinstance(answer["error"], str) and answer["error"]
 
 
+@pytest.mark.parametrize("depth", [3, "2", True, -1, 1.5])
+def test_a_hint_depth_is_one_or_two(depth: Any) -> None:
+    m = Match(3, seed=1)
+    m.roll()
+    assert set(run_job({"job": "hint", "save": to_document(m), "depth": depth})) == {"error"}
+
+
 def test_unknown_job_names_the_known_ones() -> None:
     m = Match(3, seed=1)
     assert "hint" in run_job({"job": "fly", "save": to_document(m)})["error"]

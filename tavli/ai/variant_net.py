@@ -43,15 +43,14 @@ GameOptions = dict[str, Any]  # the game's rule options (Game.options), as its l
 _ROWS_PER_STEP = 32  # first-layer rows packed between two yields (~1 ms in Pyodide)
 
 
+_MINE = tuple(i * COUNTS - 1 for i in range(POINTS))  # + n: the unit of n checkers on point i + 1
+_THEIRS = tuple(SIDE_UNITS + o for o in _MINE)
+
+
 def active_units(position: Any) -> list[int]:
     """The indices of the inputs that are 1 for ``position`` (side on roll first)."""
-    units: list[int] = []
-    for role, side in enumerate((position.player, position.opponent)):
-        base = role * SIDE_UNITS
-        for i in range(POINTS):
-            n = side[i]
-            if n:
-                units.append(base + i * COUNTS + n - 1)
+    units = [o + n for o, n in zip(_MINE, position.player) if n]
+    units += [o + n for o, n in zip(_THEIRS, position.opponent) if n]
     pins = (getattr(position, "player_pinned", ()), getattr(position, "opponent_pinned", ()))
     for role, pinned in enumerate(pins):
         for p in pinned:

@@ -342,8 +342,9 @@ def _no_double_steps(judge: Judge, step: Step) -> Generator[None, None, Decision
 
 def _double_steps(judge: Judge, step: Step) -> Generator[None, None, Decision]:
     eq = yield from cube_equities_steps(judge, step.position, step.context)
-    made = Choice(_double_words(eq.take), min(eq.double_take, eq.double_pass))
-    best = made if eq.double else Choice("No double", eq.no_double)
+    doubled = min(eq.double_take, eq.double_pass)
+    made = Choice("Double", doubled)
+    best = Choice(_double_words(eq.take), doubled) if eq.double else Choice("No double", eq.no_double)
     return Decision(step.game, step.index, step.player, DecisionKind.DOUBLE, made, best)
 
 

@@ -12,6 +12,11 @@ Time: a Portes candidate costs about 18 ms under CPython (one opponent roll tabl
 each of 21 rolls), so the ten cost ~0.2 s, roughly 0.5-0.8 s in Pyodide. ``budget`` bounds the
 look-ahead's own work (seconds, pauses between slices not counted): once spent, no further
 candidate is looked at beyond the first :data:`SHOWN`.
+
+Deeper, on request (``depth=2``): the best :data:`DEEP` plays by 1-ply are valued at 2-ply (for
+each of the opponent's rolls his best 0-ply reply, then the mover's 1-ply value before his next
+roll: 21 roll tables a play, ~0.4 s under CPython in Portes, so some seconds in Pyodide), and
+only they are listed. Measured by bench/hint_agreement.py: see MODEL.md, "The coach".
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ CANDIDATES = 10  # plays given the 1-ply look-ahead (Champion: 5)
 MARGIN = 0.16  # ... among those within this much of the 0-ply best (gnubg's move filter)
 SHOWN = 5  # plays a hint lists
 BUDGET = 0.9  # seconds of look-ahead work after which no candidate beyond SHOWN is started
+DEEP = 3  # plays valued at 2-ply when a deeper hint is asked for
 
 
 @dataclass(frozen=True)
@@ -64,10 +70,11 @@ def candidates(ranked: Sequence[tuple[float, Play[Any]]], count: int, margin: fl
 def best_plays_steps(
     judge: Judge, position: Any, dice: Sequence[int], scale: Scale, *,
     plays: Sequence[Play[Any]] | None = None, shown: int = SHOWN, count: int = CANDIDATES,
-    margin: float = MARGIN, budget: float | None = BUDGET,
+    margin: float = MARGIN, budget: float | None = BUDGET, depth: int = 1,
 ) -> Steps[list[PlayHint]]:
     """The best plays of ``dice`` in ``position`` (the mover on roll), best first, at most
-    ``shown``; a single legal play comes back alone, valued at 0-ply."""
+    ``shown``; a single legal play comes back alone, valued at 0-ply. ``depth`` 2: the best
+    :data:`DEEP` by 1-ply are valued again at 2-ply and only they are listed (module docstring)."""
     if plays is None:
         plays = judge.legal_plays(position, dice)
         yield
@@ -78,5 +85,9 @@ def best_plays_steps(
     looked = yield from look_ahead_steps(
         candidates(ranked, count, margin, shown), lambda p: judge.one_ply_steps(p.result, scale),
         time_budget=budget, least=shown)
+    ply = 1
+    if depth >= 2:
+        ply = 2
+        looked = yield from look_ahead_steps([p for _, p in looked[:DEEP]], lambda p: judge.two_ply_steps(p.result, scale))
     best = looked[0][0]
-    return [PlayHint.of(p, v, best - v) for v, p in looked[:shown]]
+    return [PlayHint.of(p, v, best - v, ply) for v, p in looked[:shown]]

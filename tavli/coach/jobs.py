@@ -10,7 +10,8 @@ decreasing); :func:`run_job` runs one to the end.
   (single-die hops in the mover's numbering; at most five, best first, ``loss`` = the best's
   equity minus this one's), empty before the roll and when the roll has one legal play only
   (then ``"forced": true``); during a turn the plays are of the whole roll, from the turn's
-  start. CUBE (Portes with the cube in play, before the roll when the player may double, or
+  start; ``"depth": 2`` (optional) asks for the stronger, slower hint (the best three plays
+  valued at 2-ply, :mod:`tavli.coach.hints`; seconds in the page). CUBE (Portes with the cube in play, before the roll when the player may double, or
   when doubled): ``{"kind": "double" | "take", "action": "no-double" | "double-take" |
   "double-pass" | "too-good" | "take" | "pass", "no_double", "double_take", "double_pass",
   "text"}``, the equities from the doubler's side (:mod:`tavli.coach.cube_hint`).
@@ -85,24 +86,28 @@ def _match(document: Any) -> Match:
 
 def hint_steps(match: Match, request: dict[str, Any]) -> JobSteps:
     """The hint job (module docstring)."""
+    depth = request.get("depth") or 1
+    if depth not in (1, 2) or isinstance(depth, bool):
+        raise JobError("a hint's \"depth\" is 1 (the default) or 2 (slower, stronger)")
     player = match.to_act
     answer: dict[str, Any] = {"variant": match.game_variant, "player": player, "dice": None, "plays": [],
                               "forced": False, "cube": None}
     if player is None:
         return answer
     context = MatchContext.of(match, player)
-    judge = yield from (judge_steps(context))
+    judge = yield from judge_steps(context)
     turn = match.turn
     if turn is not None:
         answer["dice"] = list(turn.dice)
         if len(turn.plays) <= 1:
             answer["forced"] = True
         else:
-            hints = yield from (best_plays_steps(judge, turn.position, turn.dice, Scale.of(context), plays=turn.plays))
+            hints = yield from best_plays_steps(
+                judge, turn.position, turn.dice, Scale.of(context), plays=turn.plays, depth=depth)
             answer["plays"] = [h.to_dict() for h in hints]
     elif match.phase in (Phase.ROLL, Phase.CUBE) and match.game_variant == "portes":
         kind = CubeKind.DOUBLE if match.phase == Phase.ROLL else CubeKind.TAKE
-        cube = yield from (cube_hint_steps(judge, match.position_for(player), context, kind))
+        cube = yield from cube_hint_steps(judge, match.position_for(player), context, kind)
         answer["cube"] = cube.to_dict() if cube is not None else None
     return answer
 

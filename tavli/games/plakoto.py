@@ -299,7 +299,15 @@ def _mask(points: frozenset[int]) -> int:
 
 
 def _points(mask: int) -> frozenset[int]:
-    return frozenset(p for p in range(1, POINTS + 1) if (mask >> (p - 1)) & 1)
+    got = _POINTS_OF.get(mask)
+    if got is None:
+        got = frozenset(p for p in range(1, POINTS + 1) if (mask >> (p - 1)) & 1)
+        if len(_POINTS_OF) < 4096:
+            _POINTS_OF[mask] = got
+    return got
+
+
+_POINTS_OF: dict[int, frozenset[int]] = {}  # the points of the pin masks met (few: pins are rare)
 
 
 RULES = PlakotoRules()
