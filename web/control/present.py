@@ -170,6 +170,7 @@ class Presenter(Table):
                     title=t("tip_resign_round") if levels else t("why_no_resign_round")),
             Control("resign-match", t("resign_match"), enabled=not over,
                     title=t("why_no_resign") if over else t("tip_resign_match")),
+            Control("moves", t("moves"), title=t("tip_moves")),  # issue 14: the move list
             Control("options", t("options"), title=t("tip_options")),
             Control("rules", t("rules"), title=t("tip_rules")),
             Control("new-match", t("new_match"), title=t("tip_new_match"), primary=over),
