@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from e2e.board_hooks import catch_up, counts, expected, mirror, phase, play_turn, spot, wait_turn
+from e2e.board_hooks import act, catch_up, counts, expected, mirror, phase, play_turn, spot, wait_turn
 from e2e.helpers import boot
 from e2e.test_layout import DIALOG, PANEL, check
 from tavli.coach.record import StepKind, game_records
@@ -227,3 +227,86 @@ def test_the_move_list_shows_every_turn_and_fits(page, browser_context_args, lan
     page.click("#panel button[data-action=replay-leave]")
     page.wait_for_function("document.body.dataset.replay === undefined")
     assert not found, "\n".join(found)
+
+
+FRAMES = """(n) => new Promise(done => { const step = k => k ? requestAnimationFrame(() => step(k - 1)) : done(); step(n); })"""
+
+
+def clock(page, player: int) -> tuple[str, str]:
+    el = page.locator(f"#panel .clock[data-player='{player}']")
+    return el.get_attribute("data-move"), el.get_attribute("data-bank")
+
+
+def test_the_clock_stops_while_a_position_is_shown(page):
+    boot(page, "seed=11&anim=0&length=5&clock=standard&clockspeed=2")  # 17 s a turn: time enough under load
+    ph = wait_turn(page)
+    for _ in range(4):  # the opening roll, and plays until the person is to roll (someone has played)
+        act(page, ph)
+        ph = wait_turn(page)
+        if ph == "roll":
+            break
+    assert ph == "roll"
+    page.wait_for_function("document.querySelector('#panel .clock.running[data-player=\"0\"]') !== null")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.body.dataset.replay === '1'")
+    page.evaluate(FRAMES, 2)
+    frozen = clock(page, 0)
+    page.evaluate(FRAMES, 30)  # at 2x, a running clock's tenths change every third frame
+    assert clock(page, 0) == frozen
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"document.querySelector('#panel .clock[data-player=\"0\"]').dataset.move !== {frozen[0]!r}")
+
+
+@pytest.mark.parametrize("browser_context_args", ["desktop", "portrait"], indirect=True)
+def test_earlier_games_from_the_game_selector(page, browser_context_args):
+    install("en")
+    query = "seed=11&anim=0&length=5&rules=greek"
+    boot(page, query)
+    ctl = mirror(query)
+    play_turn(page, ctl)
+    assert wait_turn(page) == "roll"
+    page.click("#panel button[data-action=resign]")  # Greek rules: the game is lost at once
+    page.click("dialog button[data-action=confirm]")
+    ctl.offer_resign()
+    assert wait_turn(page) == "game-over"
+    page.click("#panel button[data-action=next-game]")
+    ctl.next_game()
+    play_turn(page, ctl)
+    records = game_records(ctl.match)
+    assert [r.number for r in records] == [1, 2]
+    in_panel = browser_context_args["viewport"]["width"] > 1000
+    scope = "#panel" if in_panel else "dialog#dialog"
+    if not in_panel:
+        page.click("#panel button[data-action=moves]")
+    page.select_option(f"{scope} select[data-action=replay-game]", "1")
+    page.wait_for_function(f"document.querySelector('{scope} .movelist').dataset.game === '1'")
+    assert replaying(page)
+    assert counts(page) == shown(Replay(ctl.match, 1, 0).board_view())
+    entries = page.locator(f"{scope} .mv[data-index]:not([data-index='0'])")
+    assert entries.all_inner_texts() == [step_text(s) for s in records[0].steps]
+    page.click(f"{scope} .mv[data-index='1']")
+    page.wait_for_function("!document.body.dataset.dialog && document.querySelector('#status').textContent"
+                           f".includes('Game 1, move 1 of {len(records[0].steps)}')")
+    assert counts(page) == shown(Replay(ctl.match, 1, 1).board_view())
+    page.click("#panel button[data-action=replay-last]")
+    total = len(records[0].steps)
+    at(page, total, total)
+    page.keyboard.press("ArrowRight")  # the end of an earlier game: it stays (only the live game's end leads on)
+    page.keyboard.press("ArrowLeft")
+    at(page, total - 1, total)
+    page.keyboard.press("End")  # the live position
+    page.wait_for_function("document.body.dataset.replay === undefined")
+    assert counts(page) == expected(ctl)
+
+
+def test_keys_are_left_alone_under_a_dialog(page):
+    boot(page, QUERY)
+    ctl = mirror(QUERY)
+    play_turn(page, ctl)
+    page.click("#panel button[data-action=options]")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Home")
+    page.click("dialog button[data-action=close]")
+    assert not replaying(page)
+    page.keyboard.press("Home")
+    page.wait_for_function("document.body.dataset.replay === '1'")

@@ -211,8 +211,9 @@ def _typing(event: Any) -> bool:
 def on_key(app: BoardApp, event: Any) -> None:
     """The replay's keys: ``ArrowLeft``/``ArrowRight`` a step back / forward through the game's
     positions (the first ``ArrowLeft`` enters replay mode from the live position; ``ArrowRight``
-    past the live game's last position leaves it), ``Home`` the game's start, ``End`` the live
-    position (another match's last), ``Escape`` back to the live position. Ignored while a dialog
+    past the live game's last position leaves it, past an earlier game's does nothing), ``Home``
+    the game's start, ``End`` the live position (another match's: the game's last), ``Escape``
+    back to the live position. Ignored while a dialog
     is open, in a text field, with a modifier, or before a match has started."""
     key = str(event.key)
     if key not in KEYS or not app.started or _typing(event) or app.dialogs.shown is not None \
@@ -230,7 +231,8 @@ def on_key(app: BoardApp, event: Any) -> None:
         event.preventDefault()
         return
     replay = shown.replay
-    if key == "Escape" or (shown.live and (key == "End" or (key == "ArrowRight" and replay.at_end))):
+    live_end = replay.at_end and replay.game == replay.records[-1].number
+    if key == "Escape" or (shown.live and (key == "End" or (key == "ArrowRight" and live_end))):
         leave(app)
     elif key in ("Home", "End"):
         replay.goto(replay.game, 0 if key == "Home" else None)
