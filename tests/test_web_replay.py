@@ -10,7 +10,7 @@ from tavli.ai import make_player
 from tavli.coach.record import StepKind, game_records
 from web.control.controller import Controller
 from web.control.last_move import last_play
-from web.control.replay import BACK, FIRST, FORWARD, LAST, LEAVE, Replay, move_rows, step_text
+from web.control.replay import BACK, FIRST, FORWARD, LAST, LEAVE, Replay, live_moves, move_rows, step_text
 from web.model.i18n import install
 from web.model.setup import MatchSetup, ViewOptions
 from web.view.view import Arrow, ArrowKind, BoardView, play_arrows
@@ -147,7 +147,7 @@ def test_panel_view_cards_follow_the_position():
     replay = Replay(m, 1, 0)
     panel = replay.panel_view(("You", "Computer"), "roll")
     assert panel.phase == "roll" and panel.bottom.pips == 167 and panel.top.pips == 167
-    assert {c.action for c in panel.menu} == {"options", "rules", "new-match"}
+    assert {c.action for c in panel.menu} == {"options", "rules", "new-match", "moves"}  # no resigning
 
 
 def test_the_cube_moves_when_a_double_is_taken():
@@ -241,3 +241,13 @@ def test_a_new_game_starts_without_arrows():
     assert last_play(m) is not None  # the game's last play stays while its result is shown
     m.next_game()
     assert last_play(m) is None
+
+
+@pytest.mark.parametrize(("variant", "length", "seed", "turns"), [
+    ("portes", 7, 3, 40), ("portes", 7, 3, None), ("plakoto", 3, 5, 30), ("fevga", 3, 5, 17), ("tavli", 5, 2, 120),
+])
+def test_the_live_move_list_read_from_the_log_is_the_records(variant, length, seed, turns):
+    m = played(variant, length, seed=seed, turns=turns)
+    last = game_records(m)[-1]
+    assert live_moves(m) == (last.number, move_rows(last))
+    assert live_moves(m)[1], "the game has steps"

@@ -37,7 +37,7 @@ def on_panel_click(app: BoardApp, event: Any) -> None:
         return
     action = button.dataset.action
     ctl = app.ctl
-    if app.replay is not None or action.startswith("replay-"):
+    if app.replay is not None or action.startswith("replay-") or action == "moves":
         from .replay_mode import act
 
         if act(app, action, button):

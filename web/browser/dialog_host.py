@@ -151,7 +151,11 @@ class DialogHost:
         d = self.user
         if d is None:
             return
-        if d.kind == "options":
+        if d.kind == "moves":
+            from .replay_mode import on_change
+
+            on_change(self.app, event)
+        elif d.kind == "options":
             self.app.set_prefs(dialogs.read_options(self.option_values(), self.app.prefs))
         elif d.kind == "new-match" and event.target.name == "game":
             # What applies depends on the game: the screen is drawn again for it, focus kept.
@@ -179,6 +183,13 @@ class DialogHost:
                 section.scrollIntoView(js_obj({"block": "start"}))
             return
         button = event.target.closest("button[data-action]")
+        if not nil(button) and str(button.dataset.action).startswith("replay-"):  # the move list's
+            from .replay_mode import act
+
+            self.user = None  # (the position shown, the dialog closed)
+            act(self.app, str(button.dataset.action), button)
+            self.sync()
+            return
         if not nil(button) and button.dataset.action in DIALOG_ACTIONS:
             self.app.coach.dialog_act(button)
         elif not nil(button):

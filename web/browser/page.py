@@ -37,6 +37,8 @@ from .toast import Toast
 if TYPE_CHECKING:
     from .replay_mode import Shown
 
+MOVES_IN_PANEL = "(orientation: landscape) and (min-height: 600px)"  # web/style.css: the same
+
 
 class BoardApp:
     """The board in ``#board``, the panel in ``#panel``, the phase on ``<body>``, one ``<dialog>``
@@ -68,6 +70,7 @@ class BoardApp:
         self.keeping: Keeping | None = None  # what the start left for the player to decide
         self.replay: Shown | None = None  # replay mode: the position shown instead of the live one
         self.portrait_query = window.matchMedia("(orientation: portrait)")
+        self.moves_query = window.matchMedia(MOVES_IN_PANEL)  # room for the move list in the panel
         self.layout = self._layout()
         self.host = document.getElementById("board")
         self.panel = document.getElementById("panel")
@@ -87,7 +90,9 @@ class BoardApp:
         for kind, handler in self.events.handlers():
             listen(self.host, kind, handler)
         listen(self.panel, "click", lambda event: on_panel_click(self, event))
+        listen(self.panel, "change", self.on_panel_change)
         listen(self.portrait_query, "change", self.on_orientation)
+        listen(self.moves_query, "change", self.on_orientation)
         for kind, handler in self.dialogs.handlers():
             listen(self.dialogs.dlg, kind, handler)
         listen(document, "visibilitychange", self.on_visibility)
@@ -104,6 +109,12 @@ class BoardApp:
         self.events.press = None
         self.layout = self._layout()
         self.refresh()
+
+    def on_panel_change(self, event: Any) -> None:
+        """A change in the panel: the move list's game selector."""
+        from .replay_mode import on_change
+
+        on_change(self, event)
 
     def on_key(self, event: Any) -> None:
         """A key: the replay's (:func:`web.browser.replay_mode.on_key`)."""
@@ -170,9 +181,10 @@ class BoardApp:
     def show_replay(self, match: Any, game: int, index: int, arrows: tuple[Arrow, ...] = (), *,
                     names: tuple[str, str] | None = None) -> None:
         """Show ``match`` (the live one or another, e.g. an imported ``.mat``) at game number
-        ``game`` after ``index`` steps, with ``arrows`` (a reviewed decision's: that decision's
-        position and dice, see :mod:`web.control.replay`) until the player steps away; the live
-        match waits, unchanged and paused (:mod:`web.browser.replay_mode`)."""
+        ``game`` after ``index`` steps, player 0 at the bottom, with ``arrows`` (a reviewed
+        decision's: that decision's position and dice, see :mod:`web.control.replay`) until the
+        player steps away; ``names``: the players' (default: the live match's for it, else "Player
+        1/2"). The live match waits, unchanged and paused (:mod:`web.browser.replay_mode`)."""
         from .replay_mode import enter
 
         enter(self, match, game, index, arrows, names)

@@ -71,7 +71,10 @@ class Painter:
         bars = clock_bars(ctl.match.clock_state(app.now())) if ctl.match.clock is not None else None
         bottom = ctl.bottom
         clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
-        app.panel.innerHTML = panel_html(view, clocks)
+        from .replay_mode import moves_section, scroll_moves
+
+        app.panel.innerHTML = panel_html(view, clocks) + moves_section(app)
+        scroll_moves(app)
 
     def sounds(self, names: Sequence[str]) -> None:
         sound = self.app.sound

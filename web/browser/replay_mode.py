@@ -16,12 +16,16 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from tavli.events import GameStarted
 from web.control import replay as R
 from web.control.replay import Replay
 from web.model.i18n import t
+from web.view.moves import GAME, GOTO, moves_dialog, moves_html
 from web.view.panel import clock_bars, clock_html, panel_html
 from web.view.render import render_board
 from web.view.view import Arrow
+
+from .jsutil import js_obj, nil
 
 if TYPE_CHECKING:
     from tavli.match import Match
@@ -41,12 +45,12 @@ class Shown:
 
 
 def enter(app: BoardApp, match: Match, game: int | None, index: int | None, arrows: Sequence[Arrow] = (),
-          names: tuple[str, str] | None = None) -> None:
+          names: tuple[str, str] | None = None, bottom: int = 0) -> None:
     """Show ``match``'s game number ``game`` after ``index`` steps (None: the last game, its last
-    position); ``arrows``: a reviewed decision's (see :mod:`web.control.replay`). Already in
-    replay mode: the new point is shown, the live match stays paused."""
-    live = match is app.ctl.match
-    show(app, Replay(match, game, index, bottom=app.ctl.bottom if live else 0, arrows=arrows), names)
+    position), ``bottom``'s side at the bottom; ``arrows``: a reviewed decision's (see
+    :mod:`web.control.replay`). Already in replay mode: the new point is shown, the live match
+    stays paused."""
+    show(app, Replay(match, game, index, bottom=bottom, arrows=arrows), names)
 
 
 def show(app: BoardApp, replay: Replay, names: tuple[str, str] | None = None) -> None:
@@ -100,12 +104,21 @@ def draw(app: BoardApp, shown: Shown) -> None:
     if shown.live and ctl.match.clock is not None:
         bars = clock_bars(ctl.match.clock_state(app.now()))
         clocks = clock_html(bars, ctl.names, (1 - replay.bottom, replay.bottom))
-    app.panel.innerHTML = panel_html(view, clocks)
+    app.panel.innerHTML = panel_html(view, clocks) + moves_section(app)
+    scroll_moves(app)
 
 
 def act(app: BoardApp, action: str, button: Any = None) -> bool:
-    """A panel button of replay mode, acted on; False when ``action`` is not one. In replay mode
-    the live match's own buttons (roll, double...) do nothing: True for them too."""
+    """A button of the replay or the move list (``button``: its element, for an entry's
+    ``data-game``/``data-index``), acted on; False when ``action`` is not one. In replay mode the
+    live match's own buttons (roll, double...) do nothing: True for them too."""
+    if action == "moves":
+        app.dialogs.open(moves_dialog(list_html(app)))
+        _scroll_to_current(app.dialogs.dlg)
+        return True
+    if action == GOTO:
+        goto(app, int(button.dataset.game), int(button.dataset.index))
+        return True
     shown = app.replay
     if shown is None:
         return False
@@ -125,6 +138,62 @@ def act(app: BoardApp, action: str, button: Any = None) -> bool:
     return True
 
 
+def goto(app: BoardApp, game: int, index: int) -> None:
+    """Show game number ``game`` after ``index`` steps: of the match in replay mode, else of the
+    live match (entering replay mode)."""
+    shown = app.replay
+    if shown is None:
+        enter(app, app.ctl.match, game, index, bottom=app.ctl.bottom)
+        return
+    shown.replay.goto(game, index)
+    app.refresh()
+
+
+def on_change(app: BoardApp, event: Any) -> None:
+    """The move list's game selector (in the panel or the dialog): that game from its start."""
+    target = event.target
+    if str(target.dataset.action or "") != GAME:
+        return
+    goto(app, int(target.value), 0)
+    if app.dialogs.user is not None and app.dialogs.user.kind == "moves":  # the dialog follows
+        app.dialogs.open(moves_dialog(list_html(app)))
+
+
+def list_html(app: BoardApp) -> str:
+    """The move list of what is shown: the replay's game, else the live game (from the log's end,
+    :func:`web.control.replay.live_moves`: cheap enough for every refresh)."""
+    shown = app.replay
+    if shown is not None:
+        replay = shown.replay
+        games = tuple((r.number, t("game_n", n=r.number)) for r in replay.games())
+        return moves_html(replay.move_list(), shown.names, replay.game, replay.index, games)
+    m = app.ctl.match
+    number, rows = R.live_moves(m)
+    done = sum(1 for row in rows for cell in row.cells if cell is not None)
+    numbers = sorted({e.game for e in m.log if isinstance(e, GameStarted)} | {number})
+    return moves_html(rows, app.ctl.names, number, done, tuple((n, t("game_n", n=n)) for n in numbers))
+
+
+def moves_section(app: BoardApp) -> str:
+    """The move list in the panel, where the page is wide and tall enough for it (else ""; the
+    menu's "Moves" button opens it in a dialog)."""
+    if not bool(app.moves_query.matches):
+        return ""
+    return list_html(app)
+
+
+def scroll_moves(app: BoardApp) -> None:
+    """The panel's move list shows its marked entry."""
+    _scroll_to_current(app.panel)
+
+
+def _scroll_to_current(container: Any) -> None:
+    """The marked entry of the move list in ``container`` scrolled into its view."""
+    current = container.querySelector(".movelist .current")
+    if not nil(current):
+        current.scrollIntoView(js_obj({"block": "nearest"}))
+
+
 # --- the keyboard ---------------------------------------------------------------------------------
 
 KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "Escape")  # the only keys taken (issue 15 adds its own)
@@ -142,8 +211,9 @@ def _typing(event: Any) -> bool:
 def on_key(app: BoardApp, event: Any) -> None:
     """The replay's keys: ``ArrowLeft``/``ArrowRight`` a step back / forward through the game's
     positions (the first ``ArrowLeft`` enters replay mode from the live position; ``ArrowRight``
-    past the live game's last position leaves it), ``Home`` the game's start, ``End`` the live
-    position (another match's last), ``Escape`` back to the live position. Ignored while a dialog
+    past the live game's last position leaves it, past an earlier game's does nothing), ``Home``
+    the game's start, ``End`` the live position (another match's: the game's last), ``Escape``
+    back to the live position. Ignored while a dialog
     is open, in a text field, with a modifier, or before a match has started."""
     key = str(event.key)
     if key not in KEYS or not app.started or _typing(event) or app.dialogs.shown is not None \
@@ -161,7 +231,8 @@ def on_key(app: BoardApp, event: Any) -> None:
         event.preventDefault()
         return
     replay = shown.replay
-    if key == "Escape" or (shown.live and (key == "End" or (key == "ArrowRight" and replay.at_end))):
+    live_end = replay.at_end and replay.game == replay.records[-1].number
+    if key == "Escape" or (shown.live and (key == "End" or (key == "ArrowRight" and live_end))):
         leave(app)
     elif key in ("Home", "End"):
         replay.goto(replay.game, 0 if key == "Home" else None)

@@ -177,6 +177,7 @@ class Presenter(Table):
                     title=t("why_no_resign") if over else t("tip_resign_match")),
             Control("analyse", t("analyse"), enabled=self.analysable(),
                     title=t("tip_analyse") if self.analysable() else t("why_no_analyse")),
+            Control("moves", t("moves"), title=t("tip_moves")),  # issue 14: the move list
             Control("options", t("options"), title=t("tip_options")),
             Control("rules", t("rules"), title=t("tip_rules")),
             Control("new-match", t("new_match"), title=t("tip_new_match"), primary=over),

@@ -13,12 +13,13 @@ the position before step ``index``, that step's dice not yet played, and those a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tavli.coach.record import GameRecord, Step, StepKind, game_records
+from tavli.coach.record import _KINDS, GameRecord, Step, StepKind, game_records
+from tavli.events import GameStarted, ResignationAccepted, SetUp
 from web.model.i18n import t
+from web.view.moves import MoveEntry, MoveRow
 from web.view.view import (
     Arrow,
     ArrowKind,
@@ -44,43 +45,57 @@ _WORDS = {StepKind.TAKE: "mv_takes", StepKind.DROP: "mv_drops", StepKind.RESIGN:
 def step_text(step: Step) -> str:
     """A step as the move list writes it: a play as ``64: 24/18 13/9`` (the dice, then GNU
     Backgammon's notation), a cube action or a resignation in words of the page's language."""
-    if step.kind is StepKind.PLAY:
-        dice = f"{step.dice[0]}{step.dice[1]}: " if step.dice is not None else ""
-        return dice + (step.text or t("mv_no_move"))
-    if step.kind is StepKind.DOUBLE:
-        return t("mv_doubles", value=step.cube * 2)
-    return t(_WORDS[step.kind])
+    return _text(step.kind, step.dice, step.text, step.cube * 2)
 
 
-@dataclass(frozen=True)
-class MoveEntry:
-    """One step in the move list: clicking it shows the position after it (``index + 1`` steps)."""
-
-    index: int  # the step's index in its game
-    player: int
-    text: str
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    """One line of the move list: a turn number and each player's step in it (None: none)."""
-
-    number: int
-    cells: tuple[MoveEntry | None, MoveEntry | None]
+def _text(kind: StepKind, dice: tuple[int, int] | None, notation: str, doubled: int) -> str:
+    if kind is StepKind.PLAY:
+        return (f"{dice[0]}{dice[1]}: " if dice is not None else "") + (notation or t("mv_no_move"))
+    if kind is StepKind.DOUBLE:
+        return t("mv_doubles", value=doubled)
+    return t(_WORDS[kind])
 
 
 def move_rows(record: GameRecord) -> tuple[MoveRow, ...]:
-    """A game's steps as the move list's lines, GNU Backgammon's way: player 0's step on the
-    left, player 1's on the right; a new line when the player's cell is taken, or when player 0
-    acts after player 1 (so that the order reads left to right, top to bottom)."""
+    """A game's steps as the move list's lines (:func:`rows_of`)."""
+    return rows_of(MoveEntry(step.index, step.player, step_text(step)) for step in record.steps)
+
+
+def live_moves(match: Match) -> tuple[int, tuple[MoveRow, ...]]:
+    """The number of the game in progress and its move list, read from the end of the match's
+    log (the same steps and indices as :func:`tavli.coach.record.game_records` gives, without
+    replaying the match: cheap enough for every refresh)."""
+    events: list[Any] = []
+    number = 1
+    for event in reversed(match.log):
+        if isinstance(event, GameStarted):
+            number = event.game
+            break
+        if isinstance(event, SetUp):
+            number = match.game_number
+            break
+        events.append(event)
+    entries: list[MoveEntry] = []
+    for event in reversed(events):
+        kind = _KINDS.get(type(event))
+        if kind is None or (isinstance(event, ResignationAccepted) and event.automatic):
+            continue
+        entries.append(MoveEntry(len(entries), event.player, _text(
+            kind, getattr(event, "dice", None), getattr(event, "text", None) or "", getattr(event, "cube", 0))))
+    return number, rows_of(entries)
+
+
+def rows_of(entries: Iterable[MoveEntry]) -> tuple[MoveRow, ...]:
+    """Steps as the move list's lines, GNU Backgammon's way: player 0's step on the left, player
+    1's on the right; a new line when the player's cell is taken, or when player 0 acts after
+    player 1 (so that the order reads left to right, top to bottom)."""
     rows: list[list[MoveEntry | None]] = []
-    for step in record.steps:
-        entry = MoveEntry(step.index, step.player, step_text(step))
+    for entry in entries:
         row = rows[-1] if rows else None
-        if row is None or row[step.player] is not None or (step.player == 0 and row[1] is not None):
+        if row is None or row[entry.player] is not None or (entry.player == 0 and row[1] is not None):
             row = [None, None]
             rows.append(row)
-        row[step.player] = entry
+        row[entry.player] = entry
     return tuple(MoveRow(n + 1, (r[0], r[1])) for n, r in enumerate(rows))
 
 
@@ -257,6 +272,7 @@ class Replay:
             Control("options", t("options"), title=t("tip_options")),
             Control("rules", t("rules"), title=t("tip_rules")),
             Control("new-match", t("new_match"), title=t("tip_new_match")),
+            Control("moves", t("moves"), title=t("tip_moves")),
         )
         return PanelView(
             phase=phase,

@@ -57,6 +57,7 @@ ARROW_FILLS = {  # bright on the felt, the points and the checkers alike; each o
 }
 ARROW_EDGE = "rgba(20,12,6,0.75)"
 ARROW_W = 9  # the shaft's width (board units); the head is 3 times as wide
+ARROW_TIP_BACK = 0.45 * g.CHECKER_R  # the tip's distance from the end's centre
 # Pip positions on a die face, in thirds of its side.
 _PIPS = {
     1: ((1, 1),),
@@ -294,11 +295,14 @@ def arrow_end(layout: g.Layout, view: BoardView, side: int, point: int) -> tuple
 
 
 def _arrow(layout: g.Layout, view: BoardView, arrow: Arrow) -> str:
-    """One arrow: a dark outline under a coloured shaft, and a head whose tip is at the end."""
+    """One arrow: a dark outline under a coloured shaft, and a head whose tip stops a little short
+    of the end's centre (a stack's count stays readable)."""
     x1, y1 = arrow_end(layout, view, arrow.side, arrow.start)
     x2, y2 = arrow_end(layout, view, arrow.side, arrow.end)
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    if length > 4 * ARROW_TIP_BACK:
+        x2, y2, length = x2 - ux * ARROW_TIP_BACK, y2 - uy * ARROW_TIP_BACK, length - ARROW_TIP_BACK
     head = min(3.2 * ARROW_W, length * 0.6)
     bx, by = x2 - ux * head, y2 - uy * head  # the head's base
     nx, ny = -uy * 1.5 * ARROW_W, ux * 1.5 * ARROW_W

@@ -289,4 +289,8 @@ STRINGS: dict[str, str] = {
     "mv_accepts": "Accepts",
     "mv_refuses": "Refuses",
     "mv_no_move": "cannot move",
+    "moves": "Moves",
+    "tip_moves": "The game's moves: show any position again",
+    "mv_start": "Start",
+    "mv_game_choice": "The game to show",
 }
