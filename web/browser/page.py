@@ -25,9 +25,11 @@ from .actions import on_panel_click
 from .board_events import BoardEvents
 from .clock_loop import ClockLoop
 from .dialog_host import DialogHost
+from .exchange import Exchange
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
 from .persist import Saver
+from .records import RecordKeeper
 from .refresh import Painter
 from .runner import Runner
 from .thinker import Thinker
@@ -78,6 +80,8 @@ class BoardApp:
         self.thinker = Thinker(self)
         self.runner = Runner(self)
         self.events = BoardEvents(self)
+        self.exchange = Exchange(self)  # the Files dialog: .mat and IDs out and in
+        self.records = RecordKeeper(self)  # the record of finished matches
         self._wire()
         self.apply_view()
 
@@ -126,6 +130,8 @@ class BoardApp:
             self.toast.show(effects.toast)
         self.dialogs.sync()
         self.saver.save()
+        self.records.note()
+        self.exchange.after_refresh()
         self.runner.schedule()
         self.clock.schedule()
 
