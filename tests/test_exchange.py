@@ -100,14 +100,6 @@ BAD_IDS = {
 }
 
 
-@pytest.mark.parametrize("name", BAD_IDS)
-def test_bad_ids_are_refused_with_a_reason(name):
-    text, key = BAD_IDS[name]
-    with pytest.raises(X.ImportProblem) as info:
-        X.match_from_ids(text)
-    assert info.value.key == key and key in EN
-
-
 TRUNCATED = X.mat_text(played(), ("A", "B"))
 BAD_FILES = {
     "empty": (b"", "io_err_not_mat"),
@@ -126,11 +118,15 @@ BAD_FILES = {
 }
 
 
-@pytest.mark.parametrize("name", BAD_FILES)
-def test_bad_files_are_refused_with_a_reason(name):
-    data, key = BAD_FILES[name]
+BAD = {**{f"id: {k}": (X.match_from_ids, *v) for k, v in BAD_IDS.items()},
+       **{f"file: {k}": (X.mat_from_bytes, *v) for k, v in BAD_FILES.items()}}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_bad_ids_and_files_are_refused_with_a_reason(name):
+    read, data, key = BAD[name]
     with pytest.raises(X.ImportProblem) as info:
-        X.mat_from_bytes(data)
+        read(data)
     assert info.value.key == key and key in EN
 
 

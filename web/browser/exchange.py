@@ -211,9 +211,8 @@ class Exchange:
         from web.model.setup import MatchSetup
 
         setup = MatchSetup(mode="pvp", variant="portes", length=match.length, rules=match.rules.name)
-        leave = getattr(self.app, "leave_replay", None)
-        if callable(leave) and document.body.dataset.replay == "1":
-            leave()
+        if self.app.replay is not None:
+            self.app.leave_replay()
         self.app.started = True
         self.app.play_match(self.app.make_controller(setup, match), setup)
 
