@@ -116,6 +116,8 @@ def test_the_dialog_shows_the_tallies_the_matches_and_a_clear_that_is_disabled_w
     assert 'data-opponent="cpu:expert"' in html and 'data-game="portes" data-wins="1" data-losses="0"' in html
     assert "&lt;b&gt;Anna&lt;/b&gt;" in html and "<b>Anna</b>" not in html
     assert 'data-action="records-clear" title=' in html
+    rated = V.records(R.Loaded(R.with_rates(entries, entries[0].key, (12.25, 3.0)))).html
+    assert "&lt;b&gt;Anna&lt;/b&gt; 12.2" in rated and "Computer 3.0" in rated
     empty = V.records(R.Loaded()).html
     assert 'data-action="records-clear" disabled title=' in empty
     problem = V.records(R.Loaded(problem="not valid JSON")).html

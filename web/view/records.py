@@ -37,7 +37,8 @@ def entry_html(e: Entry) -> str:
     opponent = opponent_text(e.opponent)
     length = t("money") if e.length is None else points_text(e.length)
     winner = "" if e.winner is None else t("rec_winner", name=e.names[e.winner])
-    rates = (t("rec_rates", a=_rate(e.rates[0]), b=_rate(e.rates[1])) if e.rates is not None
+    rates = (t("rec_rates", name0=e.names[0], a=_rate(e.rates[0]), name1=e.names[1], b=_rate(e.rates[1]))
+             if e.rates is not None
              else t("rec_no_rates"))
     when = e.date.replace("T", " ").replace("Z", " UTC")
     won = "" if e.winner is None else (' data-won="1"' if e.winner == 0 else ' data-won="0"')

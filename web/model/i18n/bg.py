@@ -275,7 +275,7 @@ STRINGS: dict[str, str] = {
     "rec_all": "Всички",
     "game_tavli_short": "Тавли",
     "rec_winner": "Победи {name}",
-    "rec_rates": "процент грешки {a} / {b}",
+    "rec_rates": "процент грешки (хилядни от точка на решение): {name0} {a}, {name1} {b}",
     "rec_no_rates": "без анализ",
     "rec_clear": "Изчистване",
     "rec_clear_tip": "Забравяне на всички мачове в историята",

@@ -277,7 +277,7 @@ STRINGS: dict[str, str] = {
     "rec_all": "All",
     "game_tavli_short": "Tavli",
     "rec_winner": "{name} won",
-    "rec_rates": "error rates {a} / {b}",
+    "rec_rates": "error rates (millipoints per decision): {name0} {a}, {name1} {b}",
     "rec_no_rates": "not analysed",
     "rec_clear": "Clear",
     "rec_clear_tip": "Forget every match in the record",
