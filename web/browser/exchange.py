@@ -230,7 +230,13 @@ def listen_for_launches(app: BoardApp) -> None:
             return
         spawn(_open_handle(app, files[0]))
 
-    queue.setConsumer(keep(consume))
+    try:
+        queue.setConsumer(keep(consume))
+    except Exception:  # noqa: BLE001 - a browser that refuses: the page works the same without it
+        import sys
+        import traceback
+
+        traceback.print_exc(file=sys.stdout)
 
 
 async def _open_handle(app: BoardApp, handle: Any) -> None:
