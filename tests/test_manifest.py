@@ -80,3 +80,19 @@ def test_the_icons_are_palette_pngs():
         data = (ROOT / src).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", src
         assert data[25] == 3, f"{src} is not an indexed-colour PNG: run tools/icons.py"
+
+
+def test_the_installed_app_opens_mat_files_inside_its_scope():
+    # Chromium's File Handling API: the action must lie within the scope; the page takes the
+    # files from window.launchQueue (web/browser/exchange.py) whatever the query says.
+    from urllib.parse import urljoin
+
+    from web.model.exchange import MAT_ACCEPT
+
+    (handler,) = MANIFEST["file_handlers"]
+    scope = urljoin("https://example.org/tavli/", MANIFEST["scope"])
+    assert urljoin("https://example.org/tavli/", handler["action"]).startswith(scope)
+    assert handler["accept"] == {"text/plain": [".mat"]}
+    assert ".mat" in MAT_ACCEPT.split(",")  # the file chooser takes what the app is launched with
+    assert handler.get("launch_type", "single-client") == "single-client"
+    assert not fixes_match(handler["action"].split("?", 1)[1])  # ?open=file names no match

@@ -145,6 +145,9 @@ def start() -> None:
             app.saver.warned = True
             app.toast.show(t(keeping.STORAGE_WORDS[state]))
         document.getElementById("status-text").textContent = t("ready")
+        from .exchange import listen_for_launches
+
+        listen_for_launches(app)  # the installed app opened with a .mat file
         app.thinker.warm_up()  # the computer's data, idly, now that the board is up
     except BaseException:
         document.body.dataset.phase = "error"

@@ -17,7 +17,7 @@ from .jsutil import js_obj, nil
 if TYPE_CHECKING:
     from .page import BoardApp
 
-FOCUSED = ("cube", "answer", "notice", "resign-match", "resume")  # their first button takes the focus
+FOCUSED = ("cube", "answer", "notice", "resign-match", "resume", "io-replace", "records-clear")  # their first button takes the focus
 REDRAWN = ("cube", "answer", "notice")  # drawn again whenever their HTML changes (else kept, with its inputs)
 
 
@@ -155,6 +155,8 @@ class DialogHost:
             from .replay_mode import on_change
 
             on_change(self.app, event)
+        elif d.kind == "files":
+            self.app.exchange.on_change(event)
         elif d.kind == "options":
             self.app.set_prefs(dialogs.read_options(self.option_values(), self.app.prefs))
         elif d.kind == "new-match" and event.target.name == "game":
@@ -198,7 +200,7 @@ class DialogHost:
     def act(self, action: str) -> None:
         """A dialog's button: start, close, the keeping's answers, or an answer to the match."""
         from tavli.games.base import Outcome
-        from web.view import dialogs
+        from web.view import dialogs, exchange, records
 
         app = self.app
         ctl = app.ctl
@@ -210,6 +212,12 @@ class DialogHost:
             return
         if action in keeping_answers.ACTIONS:
             keeping_answers.answer(app, action)
+            return
+        if action in exchange.ACTIONS:
+            app.exchange.answer(action)
+            return
+        if action in records.ACTIONS:
+            app.records.answer(action)
             return
         levels = {"resign-single": Outcome.SINGLE, "resign-gammon": Outcome.GAMMON,
                   "resign-backgammon": Outcome.BACKGAMMON}

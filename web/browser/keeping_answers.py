@@ -49,12 +49,12 @@ def holds_saves(app: Any) -> bool:
     return keeping is not None and keeping.holds_saves
 
 
-def download(text: str, name: str) -> None:
-    """Offer ``text`` as a file called ``name``."""
+def download(text: str, name: str, kind: str = "application/json") -> None:
+    """Offer ``text`` as a file called ``name`` (of MIME type ``kind``)."""
     from js import URL, Blob, Object
     from pyodide.ffi import create_once_callable, to_js
 
-    blob = Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries))
+    blob = Blob.new(to_js([text]), to_js({"type": kind}, dict_converter=Object.fromEntries))
     url = URL.createObjectURL(blob)
     link = document.createElement("a")
     link.href = url

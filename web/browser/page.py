@@ -26,9 +26,11 @@ from .board_events import BoardEvents
 from .clock_loop import ClockLoop
 from .coach_ui import Coach
 from .dialog_host import DialogHost
+from .exchange import Exchange
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
 from .persist import Saver
+from .records import RecordKeeper
 from .refresh import Painter
 from .runner import Runner
 from .thinker import Thinker
@@ -83,6 +85,8 @@ class BoardApp:
         self.runner = Runner(self)
         self.coach = Coach(self)
         self.events = BoardEvents(self)
+        self.exchange = Exchange(self)  # the Files dialog: .mat and IDs out and in
+        self.records = RecordKeeper(self)  # the record of finished matches
         self._wire()
         self.apply_view()
 
@@ -140,6 +144,8 @@ class BoardApp:
             self.toast.show(effects.toast)
         self.dialogs.sync()
         self.saver.save()
+        self.records.note()
+        self.exchange.after_refresh()
         self.runner.schedule()
         self.clock.schedule()
 

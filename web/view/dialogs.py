@@ -205,7 +205,8 @@ def options(prefs: Prefs) -> Dialog:
         + _select("language", langs, prefs.language or "auto", "data-opt")
         + f'</label><p class="note">{_e(t("opt_kept"))}</p></form>'
     )
-    return Dialog("options", _frame("options", t("opt_title"), body, _button("close", t("close"), True)))
+    files = _button("files", t("io_menu"), extra=f' title="{_e(t("io_tip"))}"')  # issue 14 (io): web.view.exchange
+    return Dialog("options", _frame("options", t("opt_title"), body, files + _button("close", t("close"), True)))
 
 
 def read_options(values: dict[str, Any], prefs: Prefs) -> Prefs:
