@@ -223,13 +223,10 @@ def play_any(page, timeout_ms: int = 60000) -> str:
     return wait_turn(page, timeout_ms)
 
 
-def play_turn(page, ctl) -> None:
-    """Roll (unless the opening roll already did) and play the whole roll by clicks, on the page
-    and on the mirror."""
-    if phase(page) in ("opening", "roll"):
-        page.click("#panel button[data-action=roll]")
-        ctl.roll()
-        wait_turn(page)
+def play_roll(page, ctl, wait_last: bool = True) -> None:
+    """Play the roll thrown by clicks, on the page and on the mirror, the farthest checker first;
+    after each click wait until the page waits for a person (``wait_last`` False: not after the
+    last one, the computer then on turn)."""
     last = None
     while ctl.human_moving():
         point = next(p for p in range(25, -1, -1) if ctl.movable(p))
@@ -239,6 +236,17 @@ def play_turn(page, ctl) -> None:
         last = point
         page.mouse.click(*spot(page, point, owner))
         ctl.click(point)
+        if wait_last or ctl.human_moving():
+            wait_turn(page)
+
+
+def play_turn(page, ctl) -> None:
+    """Roll (unless the opening roll already did) and play the whole roll by clicks, on the page
+    and on the mirror."""
+    if phase(page) in ("opening", "roll"):
+        page.click("#panel button[data-action=roll]")
+        ctl.roll()
         wait_turn(page)
+    play_roll(page, ctl)
     catch_up(ctl)
     assert counts(page) == expected(ctl)

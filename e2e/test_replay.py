@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from e2e.board_hooks import act, catch_up, counts, expected, mirror, phase, play_turn, spot, wait_turn
+from e2e.board_hooks import act, catch_up, counts, expected, mirror, phase, play_roll, play_turn, wait_turn
 from e2e.helpers import boot
 from e2e.test_layout import DIALOG, PANEL, check
 from tavli.coach.record import StepKind, game_records
@@ -153,16 +153,7 @@ def test_the_computer_waits_while_a_position_is_shown(page):
     ctl.roll()
     wait_turn(page)
     # The person's play, then at once back a step: the computer is on turn but does not act.
-    last = None
-    while ctl.human_moving():
-        point = next(p for p in range(25, -1, -1) if ctl.movable(p))
-        if point == last:
-            page.wait_for_timeout(450)  # not a double-click (as e2e.board_hooks.play_turn)
-        last = point
-        page.mouse.click(*spot(page, point, 0))
-        ctl.click(point)
-        if ctl.human_moving():
-            wait_turn(page)
+    play_roll(page, ctl, wait_last=False)
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.body.dataset.replay === '1'")
     # The computer's loop stops (nothing of its own left to do) while its turn waits.

@@ -8,6 +8,7 @@ import pytest
 from tavli import FixedDice, Match
 from tavli.ai import make_player
 from tavli.coach.record import StepKind, game_records
+from tests.test_coach_record import played_match
 from web.control.controller import Controller
 from web.control.last_move import last_play
 from web.control.replay import BACK, FIRST, FORWARD, LAST, LEAVE, Replay, live_moves, move_rows, step_text
@@ -24,21 +25,19 @@ def english():
 
 
 def played(variant: str = "portes", length: int = 5, seed: int = 3, turns: int | None = None) -> Match:
+    """A match between two bots: whole (``turns`` None, tests.test_coach_record's), or after
+    ``turns`` decisions."""
+    if turns is None:
+        return played_match(variant, length, seed)
     m = Match(length, variant=variant, seed=seed)
     bots = [make_player("intermediate", seed=1), make_player("intermediate", seed=2)]
-    done = 0
-    for _ in range(5000):
-        if m.is_over() or (turns is not None and done >= turns):
-            break
-        if m.phase == "game-over":
-            m.next_game()
-            continue
+    while turns and not m.is_over():
         who = m.to_act
-        if who is None:
-            m.roll()
-            continue
-        bots[who].act(m, who)
-        done += 1
+        if who is not None:
+            bots[who].act(m, who)
+            turns -= 1
+        else:
+            m.next_game() if m.phase == "game-over" else m.roll()
     return m
 
 

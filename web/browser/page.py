@@ -195,11 +195,11 @@ class BoardApp:
 
         enter(self, match, game, index, arrows, names)
 
-    def leave_replay(self) -> None:
-        """Back to the live position."""
+    def leave_replay(self, redraw: bool = True) -> None:
+        """Back to the live position (``redraw`` False: the caller draws, another match next)."""
         from .replay_mode import leave
 
-        leave(self)
+        leave(self, redraw)
 
     # --- matches ------------------------------------------------------------------------------
 
@@ -228,7 +228,7 @@ class BoardApp:
 
     def play_match(self, controller: Controller, nm: Any) -> None:
         """Show and play ``controller``'s match (set up as ``nm``) from now on."""
-        self.leave_replay()
+        self.leave_replay(redraw=False)
         self.new_match = nm
         self.ctl = controller
         self.ctl.set_options(self.prefs.view)

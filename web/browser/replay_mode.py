@@ -35,11 +35,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Shown:
-    """What replay mode shows: the ``replay``, the players' ``names``; ``live``: its match is the
+    """What replay mode shows: the ``replay``, the players' ``names`` (None: the live match's, or
+    "Player 1/2" for another, in the page's language at each drawing); ``live``: its match is the
     one in play; ``paused``: entering it paused the live match's clock (to resume on leaving)."""
 
     replay: Replay
-    names: tuple[str, str]
+    names: tuple[str, str] | None
     live: bool
     paused: bool
 
@@ -57,8 +58,6 @@ def show(app: BoardApp, replay: Replay, names: tuple[str, str] | None = None) ->
     """Replay mode showing ``replay`` (entered if it was not)."""
     ctl = app.ctl
     live = replay.match is ctl.match
-    if names is None:
-        names = ctl.names if live else (t("player_n", n=1), t("player_n", n=2))
     shown = app.replay
     paused = shown.paused if shown is not None else _pause(app)
     app.replay = Shown(replay, names, live, paused)
@@ -66,6 +65,13 @@ def show(app: BoardApp, replay: Replay, names: tuple[str, str] | None = None) ->
     app.painter.forget()
     document.body.dataset.replay = "1"
     app.refresh()
+
+
+def names_of(app: BoardApp, shown: Shown) -> tuple[str, str]:
+    """The players' names as replay mode shows them."""
+    if shown.names is not None:
+        return shown.names
+    return app.ctl.names if shown.live else (t("player_n", n=1), t("player_n", n=2))
 
 
 def _pause(app: BoardApp) -> bool:
@@ -79,17 +85,19 @@ def _pause(app: BoardApp) -> bool:
     return True
 
 
-def leave(app: BoardApp) -> None:
-    """Back to the live position: the clock runs again if entering paused it, the computer goes on."""
+def leave(app: BoardApp, redraw: bool = True) -> None:
+    """Back to the live position: the clock runs again if entering paused it, the computer goes
+    on. ``redraw`` False: the caller draws (another match is about to be shown)."""
     shown = app.replay
     if shown is None:
         return
     app.replay = None
     document.body.removeAttribute("data-replay")
-    if shown.paused:
-        app.ctl.match.resume(app.now())
     app.painter.forget()
-    app.refresh()
+    if redraw:
+        if shown.paused:
+            app.ctl.match.resume(app.now())
+        app.refresh()
 
 
 def draw(app: BoardApp, shown: Shown) -> None:
@@ -98,7 +106,7 @@ def draw(app: BoardApp, shown: Shown) -> None:
     ctl = app.ctl
     replay = shown.replay
     app.host.innerHTML = render_board(replay.board_view(ctl.options), app.layout)
-    view = replay.panel_view(shown.names, ctl.page_phase())
+    view = replay.panel_view(names_of(app, shown), ctl.page_phase())
     document.body.dataset.phase = view.phase
     clocks = ""
     if shown.live and ctl.match.clock is not None:
@@ -166,7 +174,7 @@ def list_html(app: BoardApp) -> str:
     if shown is not None:
         replay = shown.replay
         games = tuple((r.number, t("game_n", n=r.number)) for r in replay.games())
-        return moves_html(replay.move_list(), shown.names, replay.game, replay.index, games)
+        return moves_html(replay.move_list(), names_of(app, shown), replay.game, replay.index, games)
     m = app.ctl.match
     number, rows = R.live_moves(m)
     done = sum(1 for row in rows for cell in row.cells if cell is not None)
