@@ -134,7 +134,7 @@ class _Game:
         return GameRecord(self.number, self.variant, self.start, tuple(self.steps), result, self.opening, self.scores)
 
 
-_KINDS: dict[type[Event], StepKind] = {
+STEP_KINDS: dict[type[Event], StepKind] = {  # the log events that are decisions, by kind
     Played: StepKind.PLAY, Doubled: StepKind.DOUBLE, Took: StepKind.TAKE, Dropped: StepKind.DROP,
     Resigned: StepKind.RESIGN, ResignationOffered: StepKind.RESIGN, ResignationAccepted: StepKind.ACCEPT,
     ResignationRefused: StepKind.REFUSE,
@@ -161,7 +161,7 @@ def _walk(match: Match) -> Iterator[GameRecord]:
             game.opening = (event.dice[0], event.dice[1])
         if m.game_number != game.number and not isinstance(event, GameScored):
             game = _Game(m)
-        kind = _KINDS.get(type(event))
+        kind = STEP_KINDS.get(type(event))
         if kind is None or (isinstance(event, ResignationAccepted) and event.automatic):
             redo(m, event)
             if m.game_number != game.number:

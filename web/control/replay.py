@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tavli.coach.record import _KINDS, GameRecord, Step, StepKind, game_records
+from tavli.coach.record import STEP_KINDS, GameRecord, Step, StepKind, game_records
 from tavli.events import GameStarted, ResignationAccepted, SetUp
 from web.model.i18n import t
 from web.view.moves import MoveEntry, MoveRow
@@ -77,7 +77,7 @@ def live_moves(match: Match) -> tuple[int, tuple[MoveRow, ...]]:
         events.append(event)
     entries: list[MoveEntry] = []
     for event in reversed(events):
-        kind = _KINDS.get(type(event))
+        kind = STEP_KINDS.get(type(event))
         if kind is None or (isinstance(event, ResignationAccepted) and event.automatic):
             continue
         entries.append(MoveEntry(len(entries), event.player, _text(
