@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from web.control.seats import Seat
+
 from .jsutil import js_obj, nil, spawn
 
 if TYPE_CHECKING:
@@ -200,7 +202,7 @@ class Thinker:
         first decision starts at once."""
         app = self.app
         ctl = app.ctl
-        if not app.started or all(ctl.humans):
+        if not app.started or Seat.COMPUTER not in ctl.seats:  # (no computer plays)
             return
         if self.archive is None:  # aidata.State.PENDING, without importing web.browser.aidata (zipfile) yet
             document.body.dataset.aidata = "pending"

@@ -48,6 +48,8 @@ class Driver(Gestures):
         """Whether something happens by itself for a human: a pass to end, an automatic roll, an
         automatic bear-off step."""
         m = self.match
+        if self.online is not None and m.phase in ("opening", "roll"):  # issue 18: the friend's dice
+            return self.options.auto_roll and self.can_roll()
         if m.phase == "opening":
             return self.options.auto_roll
         if m.phase == "roll" and self.is_human(m.game.on_roll):

@@ -194,6 +194,8 @@ class Gestures(Table):
     def roll(self) -> Effects:
         """The Roll button: the opening roll or the human's roll."""
         m = self.match
+        if self.online is not None:  # issue 18: online the dice are thrown with the friend
+            return self.online.roll() if self.can_roll() else self.effects()
         if m.phase == "opening":
             pair = m.roll()
             first = m.game.on_roll
@@ -224,8 +226,7 @@ class Gestures(Table):
 
     def dice_click(self) -> Effects:
         """A click on the dice area: roll, or finish the turn in click-to-finish mode."""
-        m = self.match
-        if m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll)):
+        if self.can_roll():
             return self.roll()
         if self.human_moving() and self.turn.is_complete():
             return self.done()
@@ -234,7 +235,7 @@ class Gestures(Table):
     def double(self) -> Effects:
         """Offer a double (at the start of the person's turn, when he may)."""
         m = self.match
-        if m.phase == "roll" and self.is_human(m.game.on_roll) and m.can_double():
+        if self.can_double():
             value = m.double()
             self.note = t("doubles", name=self.names[m.game.on_roll], value=value)
         return self.effects()
@@ -288,6 +289,9 @@ class Gestures(Table):
         """Resign the whole match: the person acting (you, against the computer) loses it."""
         m = self.match
         if m.phase == "match-over":
+            return self.effects()
+        if self.online is not None:  # issue 18: the friend is told (and wins the match)
+            self.online.resign_match()
             return self.effects()
         m.resign_match(self.human_player())
         return self.effects()

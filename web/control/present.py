@@ -61,7 +61,7 @@ class Presenter(Table):
             dice = tuple(DieView(v, True) for v in ((a,) * 4 if a == b else (a, b)))
             dice_side = self.side_of(who)
         roll_hint = None
-        if (m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll))) and not self.options.auto_roll:
+        if self.can_roll() and not self.options.auto_roll:
             roll_hint = 0 if m.phase == "opening" else self.side_of(m.game.on_roll)
         owner = None if m.cube_owner is None else self.side_of(m.cube_owner)
         return BoardView.of_position(
@@ -142,14 +142,14 @@ class Presenter(Table):
         def card(player: int, pip: int) -> PlayerCard:
             return PlayerCard(self.names[player], player, m.scores[player], pip, actor == player)
 
-        human_rolls = m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll))
+        human_rolls = self.can_roll()
         moving = self.human_moving()
         controls = [
             Control("roll", t("roll"), enabled=human_rolls, title=t("tip_roll") if human_rolls else t("why_no_roll"),
                     primary=human_rolls),
         ]
         if m.rules.cube and m.length != 1:
-            can = m.phase == "roll" and self.is_human(m.game.on_roll) and m.can_double()
+            can = self.can_double()
             why = t("why_no_double_autoroll") if self.options.auto_roll else t("why_no_double")
             controls.append(Control("double", t("double"), enabled=can, title=t("tip_double") if can else why))
         can_undo = moving and bool(self.turn.moves)

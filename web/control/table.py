@@ -27,6 +27,7 @@ from web.model.setup import MatchSetup, ViewOptions
 from web.view.view import Motion, top_point
 
 from .effects import Effects, sounds_of
+from .seats import Seat, seats_for
 
 if TYPE_CHECKING:
     from tavli.games.turn import Turn
@@ -56,9 +57,12 @@ class Table:
         *,
         match: Match | None = None,
         time: Callable[[], float] | None = None,
+        seats: tuple[Seat, Seat] | None = None,
     ) -> None:
         """A new match from ``setup``, or ``match`` (one resumed from a save) played as ``setup``
-        says (who plays, names). ``time``: the clock's time function (seconds)."""
+        says (who plays, names). ``time``: the clock's time function (seconds). ``seats``: who
+        sits where (default: as ``setup.mode`` says, :func:`~web.control.seats.seats_for`; an
+        online match gives them: the person's seat is the host's or the guest's)."""
         self.setup = setup if setup is not None else MatchSetup()
         if match is not None and self.setup.seed is None:
             # A resumed match keeps its seed in its dice (the setup kept by the page has none):
@@ -78,7 +82,8 @@ class Table:
             match = Match(rules=Rules.preset(self.setup.rules), dice=dice, clock=clock, time=time,
                           **self.setup.match_args())
         self.match = match
-        self.humans = (True, self.setup.mode == "pvp")
+        self.seats = seats if seats is not None else seats_for(self.setup.mode)
+        self.online: Any = None  # online play (web.control.online.OnlinePlay): the roll goes to the peer
         self._bot = bot  # the computer player, made on first use (it costs boot time)
         self.note = ""  # the last thing that happened, shown on the status line
         self.answer = ""  # an answer to a double or a resignation, to show (pop_answer)
@@ -94,7 +99,7 @@ class Table:
         """A match loaded from a save: the last turn's dice come back from the log, and a computer
         caught half-way through a play starts the play again."""
         m = self.match
-        if m.phase == "move" and not self.is_human(m.game.on_roll):
+        if m.phase == "move" and self.seats[m.game.on_roll] is Seat.COMPUTER:
             while self.turn.moves:
                 m.undo()
         if m.phase == "roll" and m.log:
@@ -110,13 +115,23 @@ class Table:
         if self.match.phase == "match-over":
             return
         for p in (0, 1):
-            if self.humans[p] and self.match.auto_roll[p] != self.options.auto_roll:
+            if self.is_human(p) and self.match.auto_roll[p] != self.options.auto_roll:
                 self.match.set_auto_roll(p, self.options.auto_roll)
 
     def set_options(self, options: ViewOptions) -> None:
         """New view options, at once (mid-game)."""
         self.options = options
         self.apply_auto_roll()
+
+    @property
+    def humans(self) -> tuple[bool, bool]:
+        """Whether each seat is a person's at this device."""
+        return self.seats[0] is Seat.LOCAL, self.seats[1] is Seat.LOCAL
+
+    @property
+    def remote(self) -> int | None:
+        """The seat played from another device (online), or None."""
+        return self.seats.index(Seat.REMOTE) if Seat.REMOTE in self.seats else None
 
     @property
     def names(self) -> tuple[str, str]:
@@ -160,9 +175,12 @@ class Table:
     @property
     def bottom(self) -> int:
         """The match player drawn at the bottom."""
-        if self.humans[1] and self.options.turn_board and self.match.phase in ("roll", "move", "cube", "resign"):
+        remote = self.remote
+        if remote is not None:  # online: the person's own seat, always
+            self._bottom = 1 - remote
+        elif all(self.humans) and self.options.turn_board and self.match.phase in ("roll", "move", "cube", "resign"):
             self._bottom = self.match.game.on_roll
-        elif not self.humans[1]:
+        elif not all(self.humans):
             self._bottom = 0
         return self._bottom
 
@@ -180,7 +198,24 @@ class Table:
     # --- phases -----------------------------------------------------------------------------
 
     def is_human(self, player: int | None) -> bool:
-        return player is not None and self.humans[player]
+        """Whether ``player``'s seat takes this page's input (a person here; online, while the
+        session goes on: a broken one takes nothing more)."""
+        return player is not None and self.seats[player] is Seat.LOCAL and (
+            self.online is None or self.online.session.broken is None)
+
+    def can_double(self) -> bool:
+        """Whether the person on roll may double now (online: not while his roll is on its way)."""
+        m = self.match
+        return m.phase == "roll" and self.is_human(m.game.on_roll) and m.can_double() and (
+            self.online is None or not self.online.session.rolling)
+
+    def can_roll(self) -> bool:
+        """Whether the person here may roll now: the opening roll (online the host's page throws
+        it by itself), or his turn's roll (online: not while the friend's reveal is awaited)."""
+        m = self.match
+        if self.online is not None:
+            return m.phase == "roll" and self.is_human(m.game.on_roll) and not self.online.session.rolling
+        return m.phase == "opening" or (m.phase == "roll" and self.is_human(m.game.on_roll))
 
     def computer_to_act(self) -> bool:
         """Whether the computer acts next: on its turn, or to claim the win on time at once when
@@ -188,12 +223,13 @@ class Table:
         m = self.match
         if self._computer_claim() is not None:
             return True
-        return m.phase in ("roll", "move", "cube", "resign") and not self.is_human(m.to_act)
+        return m.phase in ("roll", "move", "cube", "resign") and m.to_act is not None \
+            and self.seats[m.to_act] is Seat.COMPUTER
 
     def _computer_claim(self) -> int | None:
         """The computer player who may claim the win on time now, or None."""
         for p in (0, 1):
-            if not self.humans[p] and self.match.can_claim(p):
+            if self.seats[p] is Seat.COMPUTER and self.match.can_claim(p):
                 return p
         return None
 
@@ -226,16 +262,16 @@ class Table:
     def claimant(self) -> int | None:
         """The person who may claim the win on time now (Blitz), or None."""
         for p in (0, 1):
-            if self.humans[p] and self.match.can_claim(p):
+            if self.is_human(p) and self.match.can_claim(p):
                 return p
         return None
 
     def human_player(self) -> int:
         """The person acting now (pass-and-play: the one whose turn it is; else player 0)."""
         m = self.match
-        if self.humans[1]:
+        if all(self.humans):
             return m.to_act if m.to_act is not None else self.bottom
-        return 0
+        return self.humans.index(True)
 
     def resign_levels(self) -> list[Outcome]:
         """The levels (:class:`tavli.game.Outcome`) the person on roll may offer to resign the

@@ -34,7 +34,7 @@ from typing import Any
 from tavli import options as choices
 from tavli import safejson
 
-from .setup import MODES, MatchSetup, ViewOptions
+from .setup import MODES, OPPONENTS, MatchSetup, ViewOptions
 from .url import MOTHER_PARAMS, length_param, parse_query, query_params
 
 STORAGE_KEY = "tavli.prefs"
@@ -130,7 +130,7 @@ def setup_from_dict(data: Any) -> MatchSetup:
         return base
     mother = data.get("mother_points")
     return MatchSetup(
-        mode=_choice(data.get("mode"), MODES, base.mode),
+        mode=_choice(data.get("mode"), OPPONENTS, base.mode),
         level=_choice(data.get("level"), choices.LEVELS, base.level),
         variant=_choice(data.get("game"), choices.VARIANTS, base.variant),
         length=_length(data["length"], base.length) if "length" in data else base.length,

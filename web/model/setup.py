@@ -21,7 +21,9 @@ from tavli.options import (
     VARIANT_LENGTH,
 )
 
-MODES = ("cpu", "pvp")  # against the computer / two players on this device
+MODES = ("cpu", "pvp")  # against the computer / two players on this device (the URL may name them)
+ONLINE = "online"  # against a friend on another device (issue 18): only ever from the new-match screen
+OPPONENTS = (*MODES, ONLINE)  # the new-match screen's choices
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from web.model import prefs as P
 from web.model.i18n import LANGUAGES, NAMES, kind_text, points_text, t
 from web.model.i18n.rules import rules_html
 from web.model.prefs import Prefs
-from web.model.setup import MatchSetup
+from web.model.setup import ONLINE, MatchSetup
 
 from .view import CubeQuestion, ResignAnswer, ResignChoice
 
@@ -126,13 +126,15 @@ def new_match(nm: MatchSetup, can_cancel: bool) -> Dialog:
     levels = [(lv, t(f"level_{lv}")) for lv in choices.LEVELS]
     games = [(g, t(f"game_{g}")) for g in choices.VARIANTS]
     pvp = nm.mode == "pvp"
+    online = nm.mode == ONLINE  # issue 18: a friend online (Invite instead of Start)
     rules_note = "" if portes else f'<small class="why" data-why="rules">{_e(t("nm_rules_variant"))}</small>'
     length_note = f'<small class="why" data-why="length">{_e(why_length)}</small>' if why_length else ""
     body = (
         f'<form class="nm" data-game="{_e(nm.variant)}" onsubmit="return false">'
         f'<fieldset class="row"><legend>{_e(t("nm_opponent"))}</legend>'
-        + _radio("mode", "cpu", t("nm_cpu"), not pvp) + _radio("mode", "pvp", t("nm_pvp"), pvp)
-        + f'<label class="field level"{" hidden" if pvp else ""}><span>{_e(t("nm_level"))}</span>'
+        + _radio("mode", "cpu", t("nm_cpu"), not pvp and not online) + _radio("mode", "pvp", t("nm_pvp"), pvp)
+        + _radio("mode", ONLINE, t("nm_online"), online, t("nm_online_note"))
+        + f'<label class="field level"{"" if nm.mode == "cpu" else " hidden"}><span>{_e(t("nm_level"))}</span>'
         + _select("level", levels, nm.level) + "</label></fieldset>"
         + f'<div class="row2"><label class="field"><span>{_e(t("nm_game"))}</span>{_select("game", games, nm.variant)}</label>'
         + f'<label class="field"><span>{_e(t("nm_length"))}</span>'
@@ -153,7 +155,8 @@ def new_match(nm: MatchSetup, can_cancel: bool) -> Dialog:
           f'{"" if pvp else " hidden"}>'
         + "</fieldset></form>"
     )
-    buttons = (_button("cancel", t("cancel")) if can_cancel else "") + _button("start", t("nm_start"), True)
+    start = _button("invite", t("nm_invite"), True) if online else _button("start", t("nm_start"), True)
+    buttons = (_button("cancel", t("cancel")) if can_cancel else "") + start
     return Dialog("new-match", _frame("new-match", t("nm_title"), body, buttons), can_cancel)
 
 

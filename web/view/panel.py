@@ -123,14 +123,16 @@ def clock_html(bars, names: tuple[str, str], order: tuple[int, int]) -> str:
     return f'<div class="clocks" id="clocks">{"".join(rows)}</div>'
 
 
-def panel_html(view: PanelView, clocks: str = "") -> str:
-    """The panel beside (landscape) or below (portrait) the board."""
+def panel_html(view: PanelView, clocks: str = "", online: str = "") -> str:
+    """The panel beside (landscape) or below (portrait) the board; ``online``: the online line
+    (issue 18, ``web.view.online``) under the status line."""
     return (
         clocks
         + _card_html(view.top, "top", t("pips", n=view.top.pips))
         + f'<div class="match-info">{html.escape(view.match_text)}</div>'
         + (announce_html(view) or
            f'<div id="status" class="status" role="status" aria-live="polite">{html.escape(view.status)}</div>')
+        + online
         + f'<div class="controls">{_buttons(view.controls)}</div>'
         + _card_html(view.bottom, "bottom", t("pips", n=view.bottom.pips))
         + f'<div class="menu">{_buttons(view.menu)}</div>'

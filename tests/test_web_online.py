@@ -1,0 +1,380 @@
+"""Online play on the page's control layer (web.control.seats, web.control.online) and its HTML
+(web.view.online, the new-match screen's third opponent), against a fake session that plays the
+friend's actions straight on the replica. No browser."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from tavli.match import Match
+from tavli.scoring import Rules
+from web.control.controller import Controller
+from web.control.online import OnlinePlay, OnlineState, peer_motions
+from web.control.seats import Seat, seats_for
+from web.model import i18n
+from web.model.setup import ONLINE, MatchSetup, ViewOptions
+from web.view import dialogs
+from web.view.online import guest_lobby, host_lobby, leave_online, online_line, terms_lines
+from web.view.view import Motion
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.install("en")
+
+
+@dataclass(frozen=True)
+class Update:
+    events: tuple[Any, ...] = ()
+    broken: Any = None
+    started: bool = False
+
+
+@dataclass(frozen=True)
+class Broken:
+    ending: str
+    detail: str = ""
+    peer_at_fault: bool = True
+
+
+@dataclass
+class FakeSession:
+    """The session's interface (tavli.online.session.Session), the friend's actions given as
+    JSON commands applied to the replica: ``{"roll": [a, b]}`` (the dice agreed), ``{"play":
+    [[from, to], ...]}``, ``{"double": 1}``, ``{"take": 1}``, ``{"drop": 1}``."""
+
+    seat: int
+    match: Match | None
+    names: tuple[str, str] = ("Anna", "Boris")
+    broken: Any = None
+    rolling: bool = False
+    grace: float = 90.0
+    away_since: float | None = None
+    calls: list[str] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+
+    def outbox(self) -> list[str]:
+        return []
+
+    def want_roll(self, now: float) -> None:
+        self.calls.append("want_roll")
+        self.rolling = True
+
+    def sync_local(self, now: float) -> None:
+        self.calls.append("sync_local")
+
+    def connected(self, now: float) -> None:
+        self.away_since = None
+
+    def peer_left(self, now: float) -> None:
+        self.away_since = now
+
+    def absent_for(self, now: float) -> float | None:
+        return None if self.away_since is None else now - self.away_since
+
+    def can_claim_abandoned(self, now: float) -> bool:
+        away = self.absent_for(now)
+        return away is not None and away >= self.grace
+
+    def claim_abandoned(self, now: float) -> None:
+        self.calls.append("claim_abandoned")
+
+    def resign_match(self, now: float) -> None:
+        self.calls.append("resign_match")
+
+    def session_time(self, now: float) -> float:
+        return now
+
+    def tick(self, now: float) -> Update:
+        return Update()
+
+    def receive(self, text: str, now: float) -> Update:
+        m = self.match
+        assert m is not None
+        seen = len(m.log)
+        cmd = json.loads(text)
+        if "roll" in cmd:
+            self.dice[:0] = cmd["roll"]
+            m.roll()
+            self.rolling = False
+        if "play" in cmd:
+            for start, end in cmd["play"]:
+                move = next(mv for mv in m.turn.moves_from(start) if mv.end == end)
+                m.move(move)
+            m.end_turn()
+        if "double" in cmd:
+            m.double()
+        if "take" in cmd:
+            m.take()
+        if "drop" in cmd:
+            m.drop()
+        if "bad" in cmd:
+            self.broken = Broken(cmd["bad"])
+            return Update(broken=self.broken)
+        return Update(events=tuple(m.log[seen:]))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def online(seat: int, variant: str = "portes", length: int | None = 3) -> tuple[Controller, OnlinePlay, FakeSession]:
+    """A controller for the person in ``seat`` of a fresh online match, with its fake session."""
+    dice: list[int] = []
+    match = Match(rules=Rules.preset("international"), dice=_ListDice(dice), length=length, variant=variant)
+    session = FakeSession(seat=seat, match=match, dice=dice)
+    play = OnlinePlay(session, Clock())
+    setup = MatchSetup(mode=ONLINE, variant=variant, length=length, names=session.names)
+    ctl = Controller(setup, ViewOptions(anim_speed=0), match=match, seats=seats_for(ONLINE, seat))
+    play.attach(ctl)
+    play.peer_here()
+    return ctl, play, session
+
+
+class _ListDice:
+    """Dice from a list the test fills (the agreed dice of each roll)."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def die(self) -> int:
+        return self.values.pop(0)
+
+
+def open_with(session: FakeSession, a: int, b: int) -> None:
+    """The opening roll (player 0's die ``a``, player 1's ``b``), agreed."""
+    session.dice[:0] = [a, b]
+    assert session.match is not None
+    session.match.roll()
+
+
+# --- seats ---------------------------------------------------------------------------------------
+
+
+def test_seats_for_each_opponent():
+    assert seats_for("cpu") == (Seat.LOCAL, Seat.COMPUTER)
+    assert seats_for("pvp") == (Seat.LOCAL, Seat.LOCAL)
+    assert seats_for(ONLINE, 0) == (Seat.LOCAL, Seat.REMOTE)
+    assert seats_for(ONLINE, 1) == (Seat.REMOTE, Seat.LOCAL)
+
+
+def test_a_match_against_the_computer_keeps_its_seats():
+    ctl = Controller(MatchSetup(level="beginner"), ViewOptions())
+    assert ctl.seats == (Seat.LOCAL, Seat.COMPUTER) and ctl.humans == (True, False) and ctl.remote is None
+
+
+def test_the_guest_sees_his_own_seat_at_the_bottom_on_every_turn():
+    ctl, play, session = online(1)
+    assert ctl.bottom == 1
+    open_with(session, 5, 2)  # the host (player 0) wins the opening: his turn
+    assert ctl.match.game.on_roll == 0 and ctl.bottom == 1
+    assert ctl.page_phase() == "opponent" and not ctl.computer_to_act()
+
+
+def test_the_remote_seat_takes_no_input():
+    ctl, play, session = online(0)
+    open_with(session, 2, 5)  # the guest (remote) wins the opening: his move
+    before = ctl.match.position_for(0)
+    for effects in (ctl.click(13), ctl.right_click(6), ctl.drag(13, 8), ctl.roll(), ctl.double(), ctl.take()):
+        assert effects.motions == []
+    assert ctl.match.position_for(0) == before and not ctl.movable(13) and ctl.targets(13) == []
+    assert not ctl.computer_to_act() and not ctl.auto_pending()
+    roll = next(c for c in ctl.panel_view().controls if c.action == "roll")
+    assert not roll.enabled
+
+
+def test_the_opening_roll_is_the_hosts_pages_own():
+    ctl, play, session = online(0)
+    assert ctl.match.phase == "opening"
+    assert not ctl.can_roll()  # no Roll button for it
+    assert play.due()
+    play.throw_opening()
+    assert session.calls == ["want_roll"] and not play.due()
+    guest, gplay, _ = online(1)
+    assert not gplay.due()
+
+
+def test_the_persons_roll_goes_to_the_session_and_waits_for_the_reveal():
+    ctl, play, session = online(0)
+    open_with(session, 2, 5)
+    play.receive(json.dumps({"play": [[13, 8], [13, 11]]}))  # the guest's opening 5-2... any legal
+    assert ctl.match.phase == "roll" and ctl.match.game.on_roll == 0
+    assert ctl.can_roll()
+    ctl.roll()
+    assert session.calls[-1] == "want_roll" and ctl.match.phase == "roll"  # nothing thrown here
+    assert not ctl.can_roll() and not ctl.can_double()
+    assert play.state() is OnlineState.WAITING
+    effects, _ = play.receive(json.dumps({"roll": [3, 1]}))
+    assert ctl.match.phase == "move" and ctl.match.rolled == (3, 1)
+    assert play.state() is OnlineState.PLAY
+    assert "dice" in effects.sounds
+
+
+def test_auto_roll_asks_the_session_once():
+    ctl, play, session = online(0)
+    ctl.set_options(ViewOptions(anim_speed=0, auto_roll=True))
+    open_with(session, 2, 5)
+    play.receive(json.dumps({"play": [[13, 8], [13, 11]]}))
+    assert ctl.auto_pending()
+    ctl.auto_step()
+    assert session.calls.count("want_roll") == 1 and not ctl.auto_pending()
+
+
+def test_the_friends_play_slides_his_checkers_and_a_hit_goes_to_the_bar():
+    ctl, play, session = online(0)
+    open_with(session, 6, 4)  # the host wins: 24/18 13/9 leaves blots
+    ctl.drag(24, 18)
+    ctl.drag(13, 9)
+    assert ctl.match.game.on_roll == 1
+    # The guest (top) hits the blot on the host's 18 (his 7) from his 13 with a 6.
+    effects, _ = play.receive(json.dumps({"roll": [6, 1]}))
+    assert ctl.match.rolled == (6, 1)
+    effects, _ = play.receive(json.dumps({"play": [[13, 7], [8, 7]]}))
+    assert Motion(1, 12, 18) in effects.motions and Motion(0, 18, 25) in effects.motions
+    assert Motion(1, 17, 18) in effects.motions
+    assert effects.motions.count(Motion(0, 18, 25)) == 1
+    assert "hit" in effects.sounds
+    assert ctl.note == "Boris rolled 6-1"
+    assert ctl.board_view().count_at(0, 25) == 1
+
+
+def test_a_plakoto_pin_is_no_slide_to_the_bar():
+    ctl, play, session = online(0, "plakoto", 5)
+    open_with(session, 5, 1)
+    before = ctl.match.position_for(1)
+    motions = peer_motions("plakoto", before, ((24, 18), (18, 13)), 1)
+    assert motions == [Motion(1, 1, 7), Motion(1, 7, 12)]
+
+
+def test_the_friends_double_and_our_answer():
+    ctl, play, session = online(0)
+    open_with(session, 2, 5)
+    play.receive(json.dumps({"play": [[13, 8], [13, 11]]}))
+    play.receive(json.dumps({"roll": [3, 1]}))
+    ctl.drag(8, 5)
+    ctl.drag(6, 5)
+    play.receive(json.dumps({"double": 1}))
+    assert ctl.page_phase() == "cube" and ctl.cube_question().cube == 1
+    assert ctl.note == "Boris doubles to 2"
+    ctl.take()
+    assert ctl.match.cube == 2 and ctl.match.cube_owner == 0
+
+
+def test_resigning_the_match_online_goes_through_the_session():
+    ctl, play, session = online(0)
+    open_with(session, 6, 4)
+    ctl.resign()
+    assert session.calls[-1] == "resign_match" and ctl.match.phase != "match-over"
+
+
+def test_a_broken_session_takes_no_more_input_and_says_why():
+    ctl, play, session = online(0)
+    open_with(session, 6, 4)
+    _, update = play.receive(json.dumps({"bad": "dice"}))
+    assert update.broken is not None
+    assert play.state() is OnlineState.BROKEN
+    assert not ctl.human_moving() and ctl.click(24).motions == []
+    assert "changed a die" in play.broken_text() and "Boris" in play.broken_text()
+    assert play.line() == "The online match has stopped"
+
+
+@pytest.mark.parametrize("ending", ["illegal", "malformed", "mismatch", "dice", "silent", "abandoned", "left"])
+def test_every_ending_has_its_sentence_in_every_language(ending):
+    _, play, session = online(1)
+    session.broken = Broken(ending)
+    for lang in i18n.LANGUAGES:
+        i18n.install(lang)
+        text = play.broken_text()
+        assert "Anna" in text and "online_end" not in text
+
+
+def test_the_friend_away_then_the_claim():
+    ctl, play, session = online(0)
+    clock: Clock = play.now  # type: ignore[assignment]
+    open_with(session, 6, 4)
+    play.peer_gone()
+    assert play.state() is OnlineState.AWAY
+    clock.t += 30
+    assert play.line() == "Boris is away: 1:00 left to come back"
+    assert not play.can_claim()
+    assert 'data-action="online-claim"' not in online_line(str(play.state()), play.line(), play.can_claim())
+    clock.t += 60
+    assert play.can_claim()
+    line = online_line(str(play.state()), play.line(), play.can_claim())
+    assert 'data-action="online-claim"' in line and 'data-online="away"' in line
+    play.claim_abandoned()
+    assert session.calls[-1] == "claim_abandoned"
+    play.peer_here()
+    assert play.state() is OnlineState.PLAY
+
+
+def test_state_lobby_and_over():
+    _, play, session = online(0)
+    session.match = None
+    assert play.state() is OnlineState.LOBBY
+
+
+# --- the HTML ------------------------------------------------------------------------------------
+
+
+def test_the_new_match_screen_offers_a_friend_online_with_invite():
+    d = dialogs.new_match(MatchSetup(mode=ONLINE), True)
+    assert 'value="online" checked' in d.html
+    assert 'data-action="invite"' in d.html and 'data-action="start"' not in d.html
+    d = dialogs.new_match(MatchSetup(), True)
+    assert 'value="online"' in d.html and 'data-action="start"' in d.html
+
+
+def test_read_new_match_keeps_the_online_choice():
+    nm = dialogs.read_new_match({"mode": "online", "game": "plakoto"}, MatchSetup())
+    assert nm.mode == ONLINE and nm.variant == "plakoto"
+
+
+def test_the_url_cannot_start_an_online_match():
+    from web.model.url import parse_query
+
+    _, setup = parse_query("?mode=online")
+    assert setup.mode != ONLINE
+
+
+def test_host_lobby():
+    d = host_lobby("https://x.test/#play=ab-cd", "<svg></svg>", None, can_share=False)
+    assert d.kind == "online" and not d.cancellable
+    assert 'data-action="online-copy"' in d.html and 'data-action="online-share"' not in d.html
+    assert 'value="https://x.test/#play=ab-cd"' in d.html and "<svg></svg>" in d.html
+    assert 'data-lobby="waiting"' in d.html and 'data-action="online-cancel"' in d.html
+    d = host_lobby("u", "", "Boris", can_share=True)
+    assert 'data-action="online-share"' in d.html and 'data-lobby="here"' in d.html and "Boris" in d.html
+
+
+def test_guest_lobby_join_only_once_the_terms_came():
+    d = guest_lobby(None, None)
+    assert 'data-lobby="connecting"' in d.html
+    assert 'data-action="online-join"' in d.html and "disabled" in d.html
+    terms = {"variant": "plakoto", "length": 5, "rules": "greek", "clock": "blitz",
+             "options": {"mother_points": 2}}
+    d = guest_lobby("Anna", terms)
+    assert "Anna invites you" in d.html and "disabled" not in d.html
+    assert "<li>Plakoto (" in d.html and f"<li>{i18n.t('match_to', n=5)}</li>" in d.html
+    assert "Blitz" in d.html
+
+
+def test_terms_in_words_in_every_language():
+    terms = {"variant": "portes", "length": None, "rules": "international", "clock": "standard", "options": {}}
+    for lang in i18n.LANGUAGES:
+        i18n.install(lang)
+        lines = terms_lines(terms)
+        assert len(lines) == 4 and all(line and "_" not in line for line in lines)
+
+
+def test_leaving_asks_first():
+    d = leave_online("Boris")
+    assert 'data-action="online-leave"' in d.html and "Boris" in d.html and 'data-action="cancel"' in d.html
