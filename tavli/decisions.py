@@ -25,6 +25,7 @@ from .events import (
     Conceded,
     Doubled,
     Dropped,
+    Forfeited,
     MatchResigned,
     Paused,
     ResignationAccepted,
@@ -199,6 +200,21 @@ class MatchDecisions(MatchBase):
             raise MatchError("the match is already over")
         self._record(MatchResigned(player, t=now))
         self._forfeit(player, Termination.RESIGN_MATCH, now)
+
+    def forfeit(self, loser: int, reason: Termination | str, now: float | None = None) -> None:
+        """``loser`` loses the match without resigning it (online play): ``reason`` is
+        ``"timeout"`` (he withheld a die he owed: a loss on time) or ``"resign-match"`` (he stayed
+        away past the grace period: counted as resigning the match). Scored as :meth:`resign_match`
+        scores: his opponent gets the match."""
+        check_player(loser)
+        reason = Termination(reason)
+        if reason not in (Termination.TIMEOUT, Termination.RESIGN_MATCH):
+            raise MatchError(f"a match is forfeited on time or by leaving it, not by {reason.value!r}")
+        now = self._begin(now)
+        if self.phase == Phase.MATCH_OVER:
+            raise MatchError("the match is already over")
+        self._record(Forfeited(loser, reason, t=now))
+        self._forfeit(loser, reason, now)
 
     def concede(self, loser: int, level: Outcome | int | str, *, reason: Termination = Termination.RESIGN, now: float | None = None) -> GameScore:
         """The round ends with ``loser`` giving up ``level`` at any point of the game: only for

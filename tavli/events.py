@@ -174,6 +174,15 @@ class TimedOut(PlayerEvent):
 
 
 @dataclass(frozen=True)
+class Forfeited(PlayerEvent):
+    """``player`` lost the match without resigning it (online play): ``reason`` ``timeout`` (he
+    withheld a die he owed) or ``resign-match`` (he stayed away past the grace period)."""
+
+    type: ClassVar[str] = "forfeit"
+    reason: Termination
+
+
+@dataclass(frozen=True)
 class AutoRollSet(PlayerEvent):
     type: ClassVar[str] = "auto-roll"
     on: bool
@@ -232,7 +241,7 @@ EVENTS: dict[str, type[Event]] = {
     cls.type: cls
     for cls in (
         GameStarted, NextGame, OpeningRoll, Rolled, Played, Doubled, Took, Dropped, Resigned, ResignationOffered,
-        ResignationAccepted, ResignationRefused, MatchResigned, Conceded, Claimed, TimedOut, AutoRollSet, Paused,
+        ResignationAccepted, ResignationRefused, MatchResigned, Conceded, Claimed, TimedOut, Forfeited, AutoRollSet, Paused,
         Resumed, GameWon, GameDrawn, MatchOver, SetUp,
     )
 }
@@ -312,6 +321,8 @@ def redo(m: Match, event: Event) -> None:
             m.resign_match(who, now)
         case Claimed(player=who):
             m.claim_timeout(now, player=who)
+        case Forfeited(player=who, reason=reason):
+            m.forfeit(who, reason, now)
         case NextGame():
             m.next_game(now)
         case AutoRollSet(player=who, on=on):
@@ -331,6 +342,7 @@ __all__ = [
     "Doubled",
     "Dropped",
     "Event",
+    "Forfeited",
     "GameDrawn",
     "GameScored",
     "GameStarted",

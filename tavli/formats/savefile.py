@@ -216,6 +216,7 @@ _EVENTS: dict[str, dict[str, str]] = {
     "resign-match": {"player": _PLAYER},
     "concede": {"player": _PLAYER, "level": _LEVEL, "reason?": _REASON},
     "claim": {"player": _PLAYER},
+    "forfeit": {"player": _PLAYER, "reason": _REASON},
     "timeout": {"player": _PLAYER},
     "auto-roll": {"player": _PLAYER, "on": _BOOL},
     "pause": {},

@@ -38,6 +38,7 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "resign-match": (("player", "int"),),
     "concede": (("player", "int"), ("level", "str"), ("reason", "str")),
     "claim": (("player", "int"),),
+    "forfeit": (("player", "int"), ("reason", "str")),
     "timeout": (("player", "int"),),
     "auto-roll": (("player", "int"), ("on", "bool")),
 }
