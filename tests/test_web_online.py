@@ -191,15 +191,14 @@ def test_the_remote_seat_takes_no_input():
     assert not roll.enabled
 
 
-def test_the_opening_roll_is_the_hosts_pages_own():
-    ctl, play, session = online(0)
-    assert ctl.match.phase == "opening"
-    assert not ctl.can_roll()  # no Roll button for it
-    assert play.due()
-    play.throw_opening()
-    assert session.calls == ["want_roll"] and not play.due()
-    guest, gplay, _ = online(1)
-    assert not gplay.due()
+def test_the_opening_roll_is_no_persons_online():
+    for seat in (0, 1):
+        ctl, play, session = online(seat)
+        assert ctl.match.phase == "opening"
+        assert not ctl.can_roll() and not ctl.auto_pending()  # the host's session throws it
+        ctl.roll()
+        ctl.dice_click()
+        assert session.calls == [] and ctl.match.phase == "opening"
 
 
 def test_the_persons_roll_goes_to_the_session_and_waits_for_the_reveal():
@@ -378,3 +377,133 @@ def test_terms_in_words_in_every_language():
 def test_leaving_asks_first():
     d = leave_online("Boris")
     assert 'data-action="online-leave"' in d.html and "Boris" in d.html and 'data-action="cancel"' in d.html
+
+
+# --- with the real session (tavli.online.session): two pages wired by a pipe ----------------------
+
+
+def _pages(variant: str = "portes", length: int | None = 3):
+    """Two controllers, the host's and the guest's, each on its session's replica, their messages
+    carried by :func:`_pump`."""
+    from tavli.online.session import Role, Session
+    from tavli.online.terms import Terms
+
+    clock = Clock()
+    host = Session(Role.HOST, "Anna", terms=Terms(variant, length, "international", "off"), clock=clock)
+    guest = Session(Role.GUEST, "Boris", clock=clock)
+    plays = [OnlinePlay(host, clock), OnlinePlay(guest, clock)]
+    for p in plays:
+        p.peer_here()
+    _pump(plays)
+    guest.accept(clock())
+    _pump(plays)
+    ctls = []
+    for seat, p in enumerate(plays):
+        assert p.session.match is not None
+        setup = MatchSetup(mode=ONLINE, variant=variant, length=length, names=("Anna", "Boris"))
+        ctl = Controller(setup, ViewOptions(anim_speed=0), match=p.session.match, seats=seats_for(ONLINE, seat))
+        p.attach(ctl)
+        ctls.append(ctl)
+    _pump(plays)
+    return ctls, plays, clock
+
+
+def _pump(plays):
+    """Carry the messages both ways until none is left; the effects each side showed."""
+    shown: list[list[Any]] = [[], []]
+    for _ in range(50):
+        moved = False
+        for side in (0, 1):
+            for text in plays[side].outbox():
+                moved = True
+                effects, update = plays[1 - side].receive(text)
+                assert update.broken is None, update.broken
+                shown[1 - side].append(effects)
+        if not moved:
+            return shown
+    raise AssertionError("the messages never stopped")
+
+
+def _act(ctls, plays, clock, double_at: int = -1, turn: int = 0):
+    """One step of whoever is to act: roll, play the first legal play, double, take."""
+    clock.t += 1
+    for seat, (ctl, p) in enumerate(zip(ctls, plays)):
+        m = ctl.match
+        if m.to_act != seat and not (m.phase == "game-over"):
+            continue
+        if m.phase == "game-over":
+            ctl.next_game()
+        elif m.phase == "roll" and turn == double_at and ctl.can_double():
+            ctl.double()
+        elif ctl.can_roll():
+            ctl.roll()
+        elif ctl.human_moving():
+            play = ctl.turn.plays[0] if ctl.turn.plays else None
+            ctl.play_moves([(s.start, s.end) for s in play.steps] if play else [])
+            if ctl.human_moving() and ctl.turn.length == 0:
+                ctl.auto_step()
+        elif m.phase == "cube":
+            ctl.take()
+        p.after_action()
+        return _pump(plays)
+    return None
+
+
+def test_two_pages_play_a_portes_match_through_their_sessions():
+    ctls, plays, clock = _pages()
+    host, guest = ctls
+    assert host.match.phase != "opening"  # the host's session threw the opening roll by itself
+    assert host.bottom == 0 and guest.bottom == 1
+    saw_slide = False
+    doubled = False
+    for turn in range(2000):
+        if host.match.phase == "match-over":
+            break
+        shown = _act(ctls, plays, clock, double_at=5 if not doubled else -1, turn=turn)
+        doubled = doubled or host.match.cube > 1
+        saw_slide = saw_slide or any(e.motions for side in (shown or []) for e in side)
+        assert host.match.position_for(0) == guest.match.position_for(0)
+        assert host.match.phase == guest.match.phase and host.match.scores == guest.match.scores
+    assert host.match.phase == "match-over" and guest.match.phase == "match-over"
+    assert doubled and saw_slide
+    assert plays[0].state() is OnlineState.OVER and plays[1].state() is OnlineState.OVER
+
+
+def test_two_pages_a_plakoto_game():
+    ctls, plays, clock = _pages("plakoto", 1)
+    for turn in range(2000):
+        if ctls[0].match.phase == "match-over":
+            break
+        _act(ctls, plays, clock, turn=turn)
+        assert ctls[0].match.position_for(0) == ctls[1].match.position_for(0)
+    assert ctls[0].match.phase == "match-over" and ctls[0].match.scores == ctls[1].match.scores
+
+
+def test_a_changed_die_breaks_the_session_and_keeps_the_match():
+    import json as _json
+
+    ctls, plays, clock = _pages()
+    host, guest = ctls
+    # Whoever won the opening plays it; the guest's message is tampered on its way.
+    mover = host.match.game.on_roll
+    ctl = ctls[mover]
+    play = ctl.turn.plays[0]
+    before = ctls[1 - mover].match.position_for(0)
+    ctl.play_moves([(s.start, s.end) for s in play.steps])
+    plays[mover].after_action()
+    texts = plays[mover].outbox()
+    bad = []
+    for text in texts:
+        data = _json.loads(text)
+        if data.get("do") == "play":
+            a, b = data["dice"]
+            data["dice"] = [a % 6 + 1, b]
+        bad.append(_json.dumps(data))
+    broken = None
+    for text in bad:
+        _, update = plays[1 - mover].receive(text)
+        broken = broken or update.broken
+    assert broken is not None and broken.ending == "dice"
+    assert plays[1 - mover].state() is OnlineState.BROKEN
+    assert ctls[1 - mover].match.position_for(0) == before
+    assert plays[1 - mover].broken_text()

@@ -4,8 +4,8 @@ this object goes between them. Pure Python, no browser imports: the page hands i
 the link and sends what :meth:`OnlinePlay.outbox` gives.
 
 * The person's roll goes to the session (:meth:`OnlinePlay.roll`): the dice are thrown once the
-  friend's reveal comes back (fair dice, :mod:`tavli.online.dice`); the host throws each game's
-  opening roll by itself (:meth:`OnlinePlay.due`).
+  friend's reveal comes back (fair dice, :mod:`tavli.online.dice`); the host's session throws
+  each game's opening roll by itself.
 * After every refresh the session reads the new local events of the match (:meth:`after_action`).
 * The friend's actions (:meth:`receive`) come back as :class:`~web.control.effects.Effects`: his
   checkers slide as the computer's do, the status line says what he did.
@@ -119,18 +119,6 @@ class OnlinePlay:
             self.session.want_roll(self.now())
         return ctl.effects()
 
-    def due(self) -> bool:
-        """Whether the host throws the game's opening roll now (both there, none asked yet)."""
-        session = self.session
-        m = session.match
-        return (m is not None and session.broken is None and self.connected and session.seat == 0
-                and m.phase == "opening" and not session.rolling)
-
-    def throw_opening(self) -> None:
-        """The host's opening roll (:meth:`due`), asked of the session."""
-        if self.due():
-            self.session.want_roll(self.now())
-
     def after_action(self) -> None:
         """After every refresh: the session sends what the person did since (new local events)."""
         if self.session.match is not None and self.session.broken is None:
@@ -147,10 +135,16 @@ class OnlinePlay:
         return self._ctl.effects()
 
     def resign_match(self) -> None:
-        """Resigning the match, or leaving it on purpose: the friend wins it and is told."""
+        """Resigning the match: the friend wins it and is told."""
         session = self.session
         if session.match is not None and session.broken is None and session.match.phase != "match-over":
             session.resign_match(self.now())
+
+    def leave(self) -> None:
+        """Leaving on purpose (the lobby's Cancel, a new match): a match in play is resigned, the
+        friend told that we left."""
+        if self.session.broken is None:
+            self.session.leave(self.now())
 
     # --- the link -------------------------------------------------------------------------------
 

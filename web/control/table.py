@@ -111,8 +111,9 @@ class Table:
                     break
 
     def apply_auto_roll(self) -> None:
-        """The auto-roll option on the match's players who are people."""
-        if self.match.phase == "match-over":
+        """The auto-roll option on the match's players who are people (online the page rolls for
+        the person itself: the replica is never set to roll by itself)."""
+        if self.match.phase == "match-over" or Seat.REMOTE in self.seats:
             return
         for p in (0, 1):
             if self.is_human(p) and self.match.auto_roll[p] != self.options.auto_roll:
