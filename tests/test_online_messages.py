@@ -44,7 +44,7 @@ MESSAGES = [
     *(Act(8, "0123456789abcdef", Action(do, 24.0)) for do in (Do.DOUBLE, Do.TAKE, Do.DROP, Do.ACCEPT_RESIGN,
                                                               Do.REFUSE_RESIGN, Do.NEXT_GAME, Do.CLAIM, Do.RESIGN_MATCH)),
     Reveal(3, S, S),
-    Check(9, "4HPwATDgc/ABMA", "0123456789abcdef"),
+    Check(9, "0123456789abcdef", "4HPwATDgc/ABMA", "0123456789abcdef"),
     Bye(""),
     Bye("dice"),
 ]

@@ -321,3 +321,17 @@ def test_the_sessions_keep_what_they_must_between_visits():
     with pytest.raises(ValueError):
         Session(Role.GUEST, "x", terms=terms())
     assert GUEST_SKEW
+
+
+def test_a_reload_from_a_save_older_than_what_was_sent_is_a_mismatch():
+    pipe = Pipe(terms())
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    kept = json.loads(json.dumps(mover.to_dict()))
+    mover.want_roll(pipe.now(mover.seat))
+    pipe.pump()
+    pipe.disconnect()
+    pipe.sessions[mover.seat] = Session.from_dict(kept, clock=pipe.clocks[mover.seat])
+    pipe.connect()
+    assert other.broken.ending == Ending.MISMATCH and "older save" in other.broken.detail
+    assert pipe.sessions[mover.seat].broken.ending == Ending.MISMATCH

@@ -41,13 +41,17 @@ The rules:
 * **Connection.** Each connection starts with ``hello`` both ways: the side ahead sends the
   actions the other lacks, a pending reveal is sent again, play resumes. While the peer is away
   nothing is lost; after ``grace`` seconds the waiting player may forfeit him (``abandoned``: he
-  resigned the match). ``bye`` closes a session (``left``).
+  resigned the match). ``bye`` closes a session: a player leaving (``left``), or a side that
+  stopped the match, naming the ending, which the other side then shows as its own, not at fault
+  of the peer.
 
 Whatever ends the match early is :attr:`Session.broken` (a :class:`Broken`: the :class:`Ending`, a
 detail in English, whether the peer was at fault); the replica keeps the state before the bad
 message. Times: every ``local_now`` is seconds on the page's clock, the same clock as the
 session's ``clock`` function (default ``time.time``: it goes on across a reload, which rejoins).
-Online, the page never rolls on the replica (the session does), never pauses its clock and never
+The page keeps :meth:`Session.to_dict` after every call that may change it (all but the views),
+and makes the session again with :meth:`Session.from_dict` on a reload. Online, the page never
+rolls on the replica (the session does), never pauses its clock and never
 sets auto-roll on it: :meth:`Session.sync_local` refuses those.
 """
 
@@ -516,11 +520,10 @@ class Session:
                     self._away_since = local_now
                 if self.match is not None and self.match.phase == Phase.MATCH_OVER:
                     return {}
-                if msg.reason:
-                    detail = f"{self.peer_name or 'the peer'}'s side stopped the match ({msg.reason})"
-                else:
-                    detail = f"{self.peer_name or 'the peer'} left"
-                return {"broken": self._break(Ending.LEFT, detail, False)}
+                if msg.reason in set(Ending):
+                    detail = f"{self.peer_name or 'the peer'}'s side stopped the match: {msg.reason} (from this side)"
+                    return {"broken": self._break(Ending(msg.reason), detail, False)}
+                return {"broken": self._break(Ending.LEFT, f"{self.peer_name or 'the peer'} left", False)}
         raise AssertionError(msg)
 
     def _hello(self, msg: Hello, local_now: float) -> dict[str, Any]:
@@ -545,8 +548,11 @@ class Session:
         n = len(self._actions)
         if msg.seq <= n and self._chains[msg.seq] == msg.chain:
             self._known = msg.seq
-        for seq in range(self._known, n):
-            self._send(Act(seq, self._chains[seq], self._actions[seq].action))
+            if any(s.by == self.peer for s in self._actions[msg.seq:]):
+                raise _Fault(Ending.MISMATCH, "the peer lost actions of its own (kept from an older save)")
+        for seq in range(self._known, n):  # ours only: the peer's own actions are never taken from us
+            if self._actions[seq].by == self.seat:
+                self._send(Act(seq, self._chains[seq], self._actions[seq].action))
         self._resend_reveal()
         return {}
 
@@ -681,8 +687,8 @@ class Session:
         self._synced = len(match.log)
 
     def _check(self, msg: Check) -> None:
-        if msg.seq > len(self._actions) or self._actions[msg.seq - 1].by != self.peer or msg.seq not in self._ids:
-            return
+        if msg.seq > len(self._actions) or self._chains[msg.seq] != msg.chain or msg.seq not in self._ids:
+            return  # not yet, of another branch (a conflict this side won), or from before a reload
         if self._ids[msg.seq] != (msg.position, msg.state):
             raise _Fault(Ending.MISMATCH, f"after action {msg.seq} the two matches differ")
 
@@ -748,7 +754,7 @@ class Session:
         if shared.by == self.seat and self._here:
             self._send(Act(seq, self._chains[seq], shared.action))
             if shared.action.do in _TURN_ENDS:
-                self._send(Check(seq + 1, *self._ids[seq + 1]))
+                self._send(Check(seq + 1, self._chains[seq + 1], *self._ids[seq + 1]))
 
     def _sync(self, local_now: float) -> None:
         """Our player's new events on the replica, as shared actions."""
