@@ -103,8 +103,7 @@ def test_a_roll_whose_secret_does_not_match_its_commitment_is_refused():
 def test_a_wrong_reveal_is_refused():
     pipe = _pipe()
     _guest_to(pipe, Phase.MOVE)
-    pipe.guest.match.play(pipe.guest.match.turn.plays[0])
-    pipe.guest.sync_local(pipe.now(1))
+    _guest_plays(pipe)()
     pipe.pump()
     _edit(pipe, "reveal", secret=new_secret())
     _victim_kept(pipe, lambda: pipe.host.want_roll(pipe.now(0)), Ending.DICE)
@@ -124,8 +123,7 @@ def test_a_second_commitment_for_a_roll_is_a_changed_die():
 def test_a_withheld_reveal_loses_the_match_on_time():
     pipe = _pipe(reveal_timeout=20)
     _guest_to(pipe, Phase.MOVE)
-    pipe.guest.match.play(pipe.guest.match.turn.plays[0])
-    pipe.guest.sync_local(pipe.now(1))
+    _guest_plays(pipe)()
     pipe.pump()
     pipe.tamper = lambda side, text: None if json.loads(text)["type"] == "reveal" else text
     assert pipe.host.want_roll(pipe.now(0))
@@ -202,8 +200,7 @@ def test_a_check_that_differs_is_a_mismatch():
 def test_acting_out_of_turn_is_illegal():
     pipe = _pipe()
     _guest_to(pipe, Phase.MOVE)
-    pipe.guest.match.play(pipe.guest.match.turn.plays[0])
-    pipe.guest.sync_local(pipe.now(1))
+    _guest_plays(pipe)()
     pipe.pump()
     seq, chain = pipe.host.seq, pipe.host._chains[-1]
     at = pipe.host.session_time(pipe.now(0))
@@ -224,8 +221,7 @@ def test_acting_out_of_turn_is_illegal():
 def test_a_forfeit_without_cause_is_illegal(reason, says):
     pipe = _pipe()
     _guest_to(pipe, Phase.MOVE)
-    pipe.guest.match.play(pipe.guest.match.turn.plays[0])
-    pipe.guest.sync_local(pipe.now(1))
+    _guest_plays(pipe)()
     pipe.pump()
     text = {"type": "act", "seq": pipe.host.seq, "chain": pipe.host._chains[-1], "do": "forfeit",
             "at": pipe.host.session_time(pipe.now(0)), "reason": reason}

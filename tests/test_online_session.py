@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tavli.events import TimedOut
+from tavli.online.errors import ProtocolError
 from tavli.online.messages import decode
 from tavli.online.session import FLAG_GRACE, Ending, Role, Session
 from tavli.online.terms import Terms
@@ -335,3 +336,116 @@ def test_a_reload_from_a_save_older_than_what_was_sent_is_a_mismatch():
     pipe.connect()
     assert other.broken.ending == Ending.MISMATCH and "older save" in other.broken.detail
     assert pipe.sessions[mover.seat].broken.ending == Ending.MISMATCH
+
+
+def test_resigning_while_our_roll_waits_for_the_die():
+    pipe = Pipe(terms())
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    pipe.tamper = lambda side, text: None if decode(text).type == "reveal" else text
+    mover.want_roll(pipe.now(mover.seat))
+    pipe.pump()
+    assert mover.rolling
+    mover.resign_match(pipe.now(mover.seat))
+    pipe.pump()
+    for s in (mover, other):
+        assert s.match.winner == other.seat and s.match.end_reason == "resign-match"
+    assert mover.to_dict()["actions"][-2]["reveal"] is None  # the roll never counted on the roller's side
+
+
+@pytest.mark.parametrize("what", ["auto-roll", "pause", "the peer's move", "while rolling"])
+def test_local_actions_that_are_not_shared_are_refused_and_undone(what):
+    pipe = Pipe(terms(clock="standard"))
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    session, m = mover, mover.match
+    if what == "auto-roll":
+        m.set_auto_roll(mover.seat, True)
+    elif what == "pause":
+        m.pause()
+    elif what == "the peer's move":
+        session, m = other, other.match
+        m.double(player=mover.seat)
+    else:
+        mover.want_roll(pipe.now(mover.seat))
+        pipe.tamper = lambda side, text: None
+        m.double()
+    before = len(session.actions)
+    with pytest.raises(ValueError):
+        session.sync_local(pipe.now(session.seat))
+    assert len(session.actions) == before and not session.outbox()[1:]
+    assert m.phase == Phase.ROLL and m.cube == 1 and not m.auto_roll[mover.seat]
+    assert not m.clock.state(m.now()).paused
+
+
+def test_our_roll_rolled_back_by_a_concurrent_resignation():
+    pipe = Pipe(terms())
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    mover.want_roll(pipe.now(mover.seat))
+    other.resign_match(pipe.now(other.seat))
+    pipe.pump()
+    for s in (mover, other):
+        assert s.match.winner == mover.seat and s.actions[-1].action.do == "resign-match" and not s.rolling
+    assert [s.action.do for s in mover.actions] == [s.action.do for s in other.actions]
+    assert_agree(pipe)
+
+
+def test_concurrent_actions_both_lost_are_settled_on_reconnection():
+    pipe = Pipe(terms(), grace=60)
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    pipe.disconnect()
+    mover.want_roll(pipe.now(mover.seat))
+    other.resign_match(pipe.now(other.seat))
+    pipe.advance(10)
+    pipe.connect()
+    for s in (mover, other):
+        assert s.match.winner == mover.seat and s.actions[-1].action.do == "resign-match" and not s.broken
+    assert_agree(pipe)
+
+
+def test_a_session_that_stopped_tells_the_peer_again_when_he_returns():
+    pipe = Pipe(terms())
+    pipe.start()
+    pipe.disconnect()
+    pipe.host.receive("garbage", pipe.now(0))
+    assert pipe.host.broken.ending == Ending.MALFORMED
+    pipe.connect()
+    assert pipe.guest.broken.ending == Ending.MALFORMED and not pipe.guest.broken.peer_at_fault
+
+
+def test_lost_start_and_accept_are_sent_again():
+    pipe = Pipe(terms())
+    pipe.tamper = lambda side, text: None if decode(text).type in ("start", "accept") else text
+    pipe.connect()
+    assert pipe.guest.terms is None
+    pipe.tamper = None
+    pipe.disconnect()
+    pipe.connect()
+    assert pipe.guest.terms == terms()
+    pipe.tamper = lambda side, text: None if decode(text).type == "accept" else text
+    pipe.guest.accept(pipe.now(1))
+    pipe.pump()
+    assert pipe.host.match is None and pipe.guest.match is not None
+    pipe.tamper = None
+    pipe.disconnect()
+    pipe.sessions[0] = reloaded(pipe.host, pipe.clocks[0])
+    pipe.connect()
+    assert pipe.host.match is not None and pipe.host.match.phase != Phase.OPENING
+    assert_agree(pipe)
+
+
+@pytest.mark.parametrize("change", [
+    {"format": 2}, {"role": "king"}, {"terms": None}, {"name": 5}, {"offset": "x"}, {"away_since": "x"},
+    {"actions": {}}, {"started": False}, {"secrets": {"a": "b"}}, {"broken": ["nope", "", True]},
+    {"actions": [{"by": 0, "reveal": None, "do": "double", "at": 1.0}]},
+    {"actions": [{"by": 3, "reveal": None, "do": "double", "at": 1.0}]},
+    {"actions": [{"by": 0, "reveal": None, "do": "fly", "at": 1.0}]},
+])
+def test_a_stored_session_that_cannot_be_is_refused(change):
+    pipe = Pipe(terms())
+    pipe.start()
+    data = json.loads(json.dumps(pipe.host.to_dict())) | change
+    with pytest.raises(ProtocolError):
+        Session.from_dict(data)

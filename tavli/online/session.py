@@ -119,6 +119,11 @@ REVEAL_TIMEOUT = 20.0
 GRACE = 90.0
 _FORMAT = 1
 _TURN_ENDS = (Do.PLAY, Do.TAKE, Do.DROP, Do.ACCEPT_RESIGN, Do.REFUSE_RESIGN)
+# The events of the page's actions on the replica that become shared actions as they are.
+_LOCAL = {cls.type: do for cls, do in (
+    (Doubled, Do.DOUBLE), (Took, Do.TAKE), (Dropped, Do.DROP), (ResignationAccepted, Do.ACCEPT_RESIGN),
+    (ResignationRefused, Do.REFUSE_RESIGN), (NextGame, Do.NEXT_GAME), (Claimed, Do.CLAIM), (MatchResigned, Do.RESIGN_MATCH),
+)}
 
 
 class Role(StrEnum):
@@ -360,8 +365,8 @@ class Session:
         if not self.can_claim_abandoned(local_now):
             raise ValueError("the peer has not been away long enough to claim the match")
         self._sync(local_now)
-        mine = [s.action.at for s in self._actions if s.by == self.peer]
-        at = max(self.session_time(local_now), (mine[-1] if mine else 0.0) + self.grace)
+        theirs = [s.action.at for s in self._actions if s.by == self.peer]
+        at = max(self.session_time(local_now), (theirs[-1] if theirs else 0.0) + self.grace)
         self._forfeit(Forfeit.ABANDONED, at)
         self._break(Ending.ABANDONED, f"{self.peer_name or 'the peer'} stayed away: the match is yours", True)
 
@@ -375,11 +380,13 @@ class Session:
         except ProtocolError as error:
             return self._fail(start, Ending.MALFORMED, str(error))
         if self.broken is not None:
-            if isinstance(msg, Hello):
+            if isinstance(msg, Hello):  # the peer still learns what ended the match
                 try:
-                    self._hello(msg, local_now)  # the peer still gets what ended the match
+                    self._hello(msg, local_now)
                 except _Fault:
                     pass
+                if self.broken.peer_at_fault and self.broken.ending not in (Ending.SILENT, Ending.ABANDONED):
+                    self._send(Bye(self.broken.ending.value))
             return Update()
         try:
             flags = self._dispatch(msg, local_now)
@@ -777,37 +784,20 @@ class Session:
             return None
         if isinstance(event, ResignationAccepted) and event.automatic:
             return None
-        if self.broken is not None or self.rolling:
-            raise ValueError(f"{event.type}: not now (the session {'stopped' if self.broken else 'waits for a die'})")
+        if self.broken is not None:
+            raise ValueError(f"{event.type}: the online match has stopped")
+        if self.rolling and not isinstance(event, (Claimed, MatchResigned)):
+            raise ValueError(f"{event.type}: not while our roll waits for the peer's die")
         player = getattr(event, "player", self.seat)
         if player != self.seat:
             raise ValueError(f"{event.type} of player {player}: online, only the peer acts for him")
-        do: Do
-        fields: dict[str, Any] = {}
-        match event:
-            case Played():
-                do, fields = Do.PLAY, {"dice": event.dice, "moves": tuple(event.moves)}
-            case Doubled():
-                do = Do.DOUBLE
-            case Took():
-                do = Do.TAKE
-            case Dropped():
-                do = Do.DROP
-            case Resigned() | ResignationOffered():
-                do, fields = Do.RESIGN, {"level": level_name(event.level)}
-            case ResignationAccepted():
-                do = Do.ACCEPT_RESIGN
-            case ResignationRefused():
-                do = Do.REFUSE_RESIGN
-            case NextGame():
-                do = Do.NEXT_GAME
-            case Claimed():
-                do = Do.CLAIM
-            case MatchResigned():
-                do = Do.RESIGN_MATCH
-            case _:
-                raise ValueError(f"{event.type}: not shared online (the session rolls; no pause, no auto-roll)")
-        return event, Action(do, 0.0, **fields)
+        if isinstance(event, Played):
+            return event, Action(Do.PLAY, 0.0, dice=event.dice, moves=tuple(event.moves))
+        if isinstance(event, (Resigned, ResignationOffered)):
+            return event, Action(Do.RESIGN, 0.0, level=level_name(event.level))
+        if event.type not in _LOCAL:
+            raise ValueError(f"{event.type}: not shared online (the session rolls; no pause, no auto-roll)")
+        return event, Action(_LOCAL[event.type], 0.0)
 
     def _forfeit(self, reason: Forfeit, at: float) -> None:
         shared = Shared(self.seat, Action(Do.FORFEIT, self._stamp(at), reason=reason))
