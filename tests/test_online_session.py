@@ -449,3 +449,37 @@ def test_a_stored_session_that_cannot_be_is_refused(change):
     data = json.loads(json.dumps(pipe.host.to_dict())) | change
     with pytest.raises(ProtocolError):
         Session.from_dict(data)
+
+
+def test_saving_the_replicas_as_the_page_does_keeps_them_equal_through_a_reconnection():
+    from tavli.formats import savefile
+
+    pipe = Pipe(terms(clock="standard"))
+    pipe.start()
+    mover, other = _to_roll(pipe, seed=13)
+
+    def save_both():
+        for s in pipe.sessions:
+            savefile.dumps(s.match)
+
+    mover.want_roll(pipe.now(mover.seat))
+    pipe.pump()
+    pipe.advance(3)
+    save_both()
+    pipe.tamper = lambda side, text: (pipe.disconnect(lose=False), None)[1] if decode(text).type == "act" else text
+    mover.match.play(mover.match.turn.plays[0])
+    mover.sync_local(pipe.now(mover.seat))
+    pipe.pump()
+    for _ in range(10):  # away: both pages keep saving, the peer's clock read late
+        pipe.advance(2)
+        save_both()
+        pipe.tick()
+    pipe.tamper = None
+    pipe.connect()  # the play comes stamped 20 s ago; the checks compare the clocks
+    assert not mover.broken and not other.broken
+    driver = Driver(pipe, 14)
+    for _ in range(40):
+        driver.step()
+        save_both()
+    assert not mover.broken and not other.broken
+    assert_agree(pipe)
