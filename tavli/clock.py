@@ -225,12 +225,18 @@ class Clock:
     # --- saving ------------------------------------------------------------------------------
 
     def to_dict(self, now: float | None = None) -> dict[str, Any]:
-        """A JSON-ready snapshot of the time used. ``now`` is needed while an act is running."""
+        """A JSON-ready snapshot of the time used. ``now`` is needed while an act is running.
+        Writing changes nothing: the clock goes on as if it had not been saved (an online match's
+        replica is saved at its own times while the peer's actions come stamped earlier)."""
         if now is not None:
-            now = self._now(now)
-            self._commit(now)
+            now = _seconds("now", now)
+            if self._last is not None:
+                now = max(now, self._last)
+            move_left, bank, flagged, first = self._projected(now)
         elif self._since is not None:
             raise ValueError("the clock is running: to_dict needs the current time")
+        else:
+            move_left, bank, flagged, first = self._move_left, self._bank, self._flagged, self._first_flag
         return {
             "format": _FORMAT,
             "mode": self.mode,
@@ -241,10 +247,10 @@ class Clock:
                 "bank_cap": self.bank_cap,
                 "warning_below": self.warning_below,
             },
-            "move_left": list(self._move_left),
-            "bank": list(self._bank),
-            "flagged": list(self._flagged),
-            "first_flag": self._first_flag,
+            "move_left": list(move_left),
+            "bank": list(bank),
+            "flagged": list(flagged),
+            "first_flag": first,
             "active": self._active,
         }
 

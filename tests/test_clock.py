@@ -335,3 +335,14 @@ def test_corrupt_saved_clock_raises_value_error(corrupt):
 
 def test_saved_clock_loads_when_valid():
     assert Clock.from_dict(_saved()).state(0).players[0].move_left == 11.0
+
+
+def test_saving_a_running_clock_changes_nothing():
+    clock, fresh = Clock("standard"), Clock("standard")
+    for c in (clock, fresh):
+        c.start(0, 0.0)
+    saved = clock.to_dict(30.0)  # the page saves late...
+    assert saved["bank"][0] == pytest.approx(5.0)
+    for c in (clock, fresh):
+        c.stop(10.0)  # ...an act stamped earlier then ends, as if it had not been saved
+    assert clock.state(10.0) == fresh.state(10.0) and clock.to_dict() == fresh.to_dict()

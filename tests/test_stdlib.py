@@ -3,13 +3,15 @@
 It is Pyodide's own zip cut to the modules found by reading the app's imports and tracing them, so
 a module missed there would be missing in the browser: here the vendored Pyodide starts in Node
 with that zip (and the empty package lock the page passes), imports every module of the app, plays
-a whole game of each variant between the computer's levels, writes and reads the matches back, and
+a whole game of each variant between the computer's levels, writes and reads the matches back,
+agrees on an opening roll between two online sessions (the dice commitments: hashlib, secrets), and
 unpacks the boot archive as the page does where the browser cannot inflate it.
 """
 
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import re
 import shutil
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tavli.online.dice import commitment, dice_stream
 from tools import pyscript_files, pystrip, stdlib  # the build tools (tools/ as a namespace package)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,6 +126,23 @@ for variant, first, second in (("portes", "champion", "beginner"), ("plakoto", "
     again = savefile.loads(savefile.dumps(match, now=0))
     result[variant] = [match.is_over(), list(match.scores), savefile.dumps(again, now=0) == savefile.dumps(match, now=0)]
 result["xgid"] = matchio.xgid(Match(3, Rules.preset("international"), seed=1))
+# Online: the dice commitments (hashlib, secrets) and two sessions agreeing on an opening roll.
+import itertools
+from tavli.online.dice import commitment, dice_stream, new_secret
+from tavli.online.session import Session
+from tavli.online.terms import Terms
+sides = [Session("host", "a", terms=Terms("fevga", 3, "greek", "blitz"), clock=lambda: 5.0),
+         Session("guest", "b", clock=lambda: 9.0)]
+for side in sides:
+    side.connected(1.0)
+for _ in range(6):
+    for i, side in enumerate(sides):
+        for text in side.outbox():
+            sides[1 - i].receive(text, 1.0)
+    if sides[1].terms is not None and sides[1].match is None:
+        sides[1].accept(1.0)
+result["online"] = [len(new_secret()), commitment("0" * 64, 1, 0), list(itertools.islice(dice_stream("0" * 64, "1" * 64, 1), 6)),
+                    [str(side.match.phase) for side in sides], sides[0].match.opening_dice == sides[1].match.opening_dice is not None]
 with open("/home/pyodide/boot.tar.gz", "rb") as f:
     data = to_js(f.read())
 pyodide_js.unpackArchive(data, "tar.gz", to_js({"extractDir": "/tmp/unpacked"}, dict_converter=js.Object.fromEntries))
@@ -162,4 +182,7 @@ def test_the_game_and_the_computer_run_on_the_trimmed_standard_library(tmp_path)
         over, scores, reread = result[variant]
         assert over and max(scores) >= 1 and reread, (variant, result[variant])
     assert result["xgid"].startswith("XGID=")
+    online = ["0" * 64, "1" * 64]
+    assert result["online"] == [64, commitment(online[0], 1, 0), list(itertools.islice(dice_stream(*online, 1), 6)),
+                                ["roll", "roll"], True]
     assert {"tavli", "web", pyscript_files.STAMP} <= set(result["unpacked"])

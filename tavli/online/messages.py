@@ -15,7 +15,8 @@ Kinds:
   those before it), ``at`` (session seconds) and the action (:class:`Action`).
 * ``reveal``: the answer to the peer's roll number ``roll``: this side's ``secret`` and its
   ``commit`` for the next roll.
-* ``check``: after ``seq`` shared actions, this side's ``position`` ID and ``state`` digest.
+* ``check``: after ``seq`` shared actions (whose chain hash is ``chain``), this side's
+  ``position`` ID and ``state`` digest.
 * ``bye``: this side closes the session.
 """
 
@@ -176,6 +177,7 @@ class Reveal:
 @dataclass(frozen=True)
 class Check:
     seq: int
+    chain: str
     position: str
     state: str
     type: str = "check"
@@ -206,7 +208,7 @@ def encode(msg: Message) -> str:
         case Reveal():
             data |= {"roll": msg.roll, "secret": msg.secret, "commit": msg.commit}
         case Check():
-            data |= {"seq": msg.seq, "position": msg.position, "state": msg.state}
+            data |= {"seq": msg.seq, "chain": msg.chain, "position": msg.position, "state": msg.state}
         case Bye():
             data["reason"] = msg.reason
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -218,7 +220,7 @@ _KEYS: dict[str, set[str]] = {
     "start": {"terms", "name"},
     "accept": set(),
     "reveal": {"roll", "secret", "commit"},
-    "check": {"seq", "position", "state"},
+    "check": {"seq", "chain", "position", "state"},
     "bye": {"reason"},
 }
 
@@ -257,7 +259,8 @@ def decode(text: str) -> Message:
         case "reveal":
             return Reveal(_int("roll", data["roll"], 1), _secret(data["secret"]), _commit(data["commit"]))
         case "check":
-            return Check(_int("seq", data["seq"], 1), _text("position", data["position"]), _text("state", data["state"]))
+            return Check(_int("seq", data["seq"], 1), _chain(data["chain"]), _text("position", data["position"]),
+                         _text("state", data["state"]))
     return Bye(_text("reason", data["reason"]))
 
 

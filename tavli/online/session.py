@@ -41,13 +41,17 @@ The rules:
 * **Connection.** Each connection starts with ``hello`` both ways: the side ahead sends the
   actions the other lacks, a pending reveal is sent again, play resumes. While the peer is away
   nothing is lost; after ``grace`` seconds the waiting player may forfeit him (``abandoned``: he
-  resigned the match). ``bye`` closes a session (``left``).
+  resigned the match). ``bye`` closes a session: a player leaving (``left``), or a side that
+  stopped the match, naming the ending, which the other side then shows as its own, not at fault
+  of the peer.
 
 Whatever ends the match early is :attr:`Session.broken` (a :class:`Broken`: the :class:`Ending`, a
 detail in English, whether the peer was at fault); the replica keeps the state before the bad
 message. Times: every ``local_now`` is seconds on the page's clock, the same clock as the
 session's ``clock`` function (default ``time.time``: it goes on across a reload, which rejoins).
-Online, the page never rolls on the replica (the session does), never pauses its clock and never
+The page keeps :meth:`Session.to_dict` after every call that may change it (all but the views),
+and makes the session again with :meth:`Session.from_dict` on a reload. Online, the page never
+rolls on the replica (the session does), never pauses its clock and never
 sets auto-roll on it: :meth:`Session.sync_local` refuses those.
 """
 
@@ -115,6 +119,11 @@ REVEAL_TIMEOUT = 20.0
 GRACE = 90.0
 _FORMAT = 1
 _TURN_ENDS = (Do.PLAY, Do.TAKE, Do.DROP, Do.ACCEPT_RESIGN, Do.REFUSE_RESIGN)
+# The events of the page's actions on the replica that become shared actions as they are.
+_LOCAL = {cls.type: do for cls, do in (
+    (Doubled, Do.DOUBLE), (Took, Do.TAKE), (Dropped, Do.DROP), (ResignationAccepted, Do.ACCEPT_RESIGN),
+    (ResignationRefused, Do.REFUSE_RESIGN), (NextGame, Do.NEXT_GAME), (Claimed, Do.CLAIM), (MatchResigned, Do.RESIGN_MATCH),
+)}
 
 
 class Role(StrEnum):
@@ -356,8 +365,8 @@ class Session:
         if not self.can_claim_abandoned(local_now):
             raise ValueError("the peer has not been away long enough to claim the match")
         self._sync(local_now)
-        mine = [s.action.at for s in self._actions if s.by == self.peer]
-        at = max(self.session_time(local_now), (mine[-1] if mine else 0.0) + self.grace)
+        theirs = [s.action.at for s in self._actions if s.by == self.peer]
+        at = max(self.session_time(local_now), (theirs[-1] if theirs else 0.0) + self.grace)
         self._forfeit(Forfeit.ABANDONED, at)
         self._break(Ending.ABANDONED, f"{self.peer_name or 'the peer'} stayed away: the match is yours", True)
 
@@ -371,11 +380,13 @@ class Session:
         except ProtocolError as error:
             return self._fail(start, Ending.MALFORMED, str(error))
         if self.broken is not None:
-            if isinstance(msg, Hello):
+            if isinstance(msg, Hello):  # the peer still learns what ended the match
                 try:
-                    self._hello(msg, local_now)  # the peer still gets what ended the match
+                    self._hello(msg, local_now)
                 except _Fault:
                     pass
+                if self.broken.peer_at_fault and self.broken.ending not in (Ending.SILENT, Ending.ABANDONED):
+                    self._send(Bye(self.broken.ending.value))
             return Update()
         try:
             flags = self._dispatch(msg, local_now)
@@ -516,11 +527,10 @@ class Session:
                     self._away_since = local_now
                 if self.match is not None and self.match.phase == Phase.MATCH_OVER:
                     return {}
-                if msg.reason:
-                    detail = f"{self.peer_name or 'the peer'}'s side stopped the match ({msg.reason})"
-                else:
-                    detail = f"{self.peer_name or 'the peer'} left"
-                return {"broken": self._break(Ending.LEFT, detail, False)}
+                if msg.reason in set(Ending):
+                    detail = f"{self.peer_name or 'the peer'}'s side stopped the match: {msg.reason} (from this side)"
+                    return {"broken": self._break(Ending(msg.reason), detail, False)}
+                return {"broken": self._break(Ending.LEFT, f"{self.peer_name or 'the peer'} left", False)}
         raise AssertionError(msg)
 
     def _hello(self, msg: Hello, local_now: float) -> dict[str, Any]:
@@ -545,8 +555,11 @@ class Session:
         n = len(self._actions)
         if msg.seq <= n and self._chains[msg.seq] == msg.chain:
             self._known = msg.seq
-        for seq in range(self._known, n):
-            self._send(Act(seq, self._chains[seq], self._actions[seq].action))
+            if any(s.by == self.peer for s in self._actions[msg.seq:]):
+                raise _Fault(Ending.MISMATCH, "the peer lost actions of its own (kept from an older save)")
+        for seq in range(self._known, n):  # ours only: the peer's own actions are never taken from us
+            if self._actions[seq].by == self.seat:
+                self._send(Act(seq, self._chains[seq], self._actions[seq].action))
         self._resend_reveal()
         return {}
 
@@ -681,8 +694,8 @@ class Session:
         self._synced = len(match.log)
 
     def _check(self, msg: Check) -> None:
-        if msg.seq > len(self._actions) or self._actions[msg.seq - 1].by != self.peer or msg.seq not in self._ids:
-            return
+        if msg.seq > len(self._actions) or self._chains[msg.seq] != msg.chain or msg.seq not in self._ids:
+            return  # not yet, of another branch (a conflict this side won), or from before a reload
         if self._ids[msg.seq] != (msg.position, msg.state):
             raise _Fault(Ending.MISMATCH, f"after action {msg.seq} the two matches differ")
 
@@ -748,7 +761,7 @@ class Session:
         if shared.by == self.seat and self._here:
             self._send(Act(seq, self._chains[seq], shared.action))
             if shared.action.do in _TURN_ENDS:
-                self._send(Check(seq + 1, *self._ids[seq + 1]))
+                self._send(Check(seq + 1, self._chains[seq + 1], *self._ids[seq + 1]))
 
     def _sync(self, local_now: float) -> None:
         """Our player's new events on the replica, as shared actions."""
@@ -771,37 +784,20 @@ class Session:
             return None
         if isinstance(event, ResignationAccepted) and event.automatic:
             return None
-        if self.broken is not None or self.rolling:
-            raise ValueError(f"{event.type}: not now (the session {'stopped' if self.broken else 'waits for a die'})")
+        if self.broken is not None:
+            raise ValueError(f"{event.type}: the online match has stopped")
+        if self.rolling and not isinstance(event, (Claimed, MatchResigned)):
+            raise ValueError(f"{event.type}: not while our roll waits for the peer's die")
         player = getattr(event, "player", self.seat)
         if player != self.seat:
             raise ValueError(f"{event.type} of player {player}: online, only the peer acts for him")
-        do: Do
-        fields: dict[str, Any] = {}
-        match event:
-            case Played():
-                do, fields = Do.PLAY, {"dice": event.dice, "moves": tuple(event.moves)}
-            case Doubled():
-                do = Do.DOUBLE
-            case Took():
-                do = Do.TAKE
-            case Dropped():
-                do = Do.DROP
-            case Resigned() | ResignationOffered():
-                do, fields = Do.RESIGN, {"level": level_name(event.level)}
-            case ResignationAccepted():
-                do = Do.ACCEPT_RESIGN
-            case ResignationRefused():
-                do = Do.REFUSE_RESIGN
-            case NextGame():
-                do = Do.NEXT_GAME
-            case Claimed():
-                do = Do.CLAIM
-            case MatchResigned():
-                do = Do.RESIGN_MATCH
-            case _:
-                raise ValueError(f"{event.type}: not shared online (the session rolls; no pause, no auto-roll)")
-        return event, Action(do, 0.0, **fields)
+        if isinstance(event, Played):
+            return event, Action(Do.PLAY, 0.0, dice=event.dice, moves=tuple(event.moves))
+        if isinstance(event, (Resigned, ResignationOffered)):
+            return event, Action(Do.RESIGN, 0.0, level=level_name(event.level))
+        if event.type not in _LOCAL:
+            raise ValueError(f"{event.type}: not shared online (the session rolls; no pause, no auto-roll)")
+        return event, Action(_LOCAL[event.type], 0.0)
 
     def _forfeit(self, reason: Forfeit, at: float) -> None:
         shared = Shared(self.seat, Action(Do.FORFEIT, self._stamp(at), reason=reason))
