@@ -349,4 +349,10 @@ STRINGS: dict[str, str] = {
     "rec_unreadable": "The record of matches kept on this device could not be read ({problem}). It is left as it is, and no match is noted until you clear it.",
     "rec_not_noted": "The record of matches could not be read: this match was not noted.",
     "rec_save_failed": "The record of matches could not be saved on this device.",
+    # online play, net part: invitations (web.model.invite) and relays (web.model.relays)
+    "invite_missing": "This link holds no invitation (it should end with #play=…).",
+    "invite_damaged": "The invitation is damaged: it should be two groups of 32 letters and digits (#play=room-key). Ask your friend to send the link again.",
+    "relays_not_websocket": "{url}: a relay's address starts with wss:// (or ws://).",
+    "relays_bad_address": "{url}: this is not a relay's address (wss://host, wss://host:port/path).",
+    "relays_too_many": "At most {n} relays.",
 }
