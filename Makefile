@@ -3,7 +3,9 @@
 #
 # Everything a fresh machine (Python 3.11, Node 20, Debian, root) lacks is installed on demand:
 #   .venv/               the pinned test tools of requirements-dev.txt (stamp: .venv/.stamp)
-#   node_modules/        the pinned Pyodide and PyScript of package-lock.json (npm ci)
+#   node_modules/        the pinned Pyodide, PyScript, Trystero, qrcode-generator of package-lock.json
+#                        (npm ci --ignore-scripts: bittorrent-tracker, the tests' relay, would build a
+#                        native WebRTC module it does not need)
 #   web/vendor/          their browser files, copied by tools/vendor.py (stamp: web/vendor/.stamp),
 #                        and Pyodide's standard library cut to what the game imports, by
 #                        tools/stdlib.py (web/vendor/pyodide/python_stdlib.zip; stamp: web/vendor/stdlib.stamp)
@@ -66,7 +68,7 @@ $(VENV)/.stamp: requirements-dev.txt
 	cp requirements-dev.txt $@
 
 node_modules/.stamp: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund --ignore-scripts
 	cp package-lock.json $@
 
 $(CHROMIUM):

@@ -12,7 +12,9 @@ imports (the DOM layer passes localStorage in: see :mod:`web.browser.storage`).
   opponent and level, game (Portes, Plakoto, Fevga or the Tavli rotation) and its rule options,
   match length or money play, rules, clock, player names; no seed), kept consistent
   (:meth:`~web.model.setup.MatchSetup.fitted`: money play is Portes only, a Tavli match is played
-  to 3, 5 or 7 points).
+  to 3, 5 or 7 points);
+* ``relays``: the relays for online play the player chose (:mod:`web.model.relays`; empty: the
+  defaults).
 
 Reading never fails: :func:`loads` takes whatever was stored — nothing, foreign JSON, a
 half-valid document from an older or newer version — and keeps each field that is valid, the
@@ -34,6 +36,7 @@ from typing import Any
 from tavli import options as choices
 from tavli import safejson
 
+from .relays import RelayError, parse_relays
 from .setup import MODES, OPPONENTS, MatchSetup, ViewOptions
 from .url import MOTHER_PARAMS, length_param, parse_query, query_params
 
@@ -56,6 +59,7 @@ class Prefs:
     sound: bool = True
     language: str | None = None  # None: follow the browser's languages
     new_match: MatchSetup = field(default_factory=MatchSetup)
+    relays: tuple[str, ...] = ()  # online play's relays; empty: web.model.relays.DEFAULT_RELAYS
 
 
 # --- reading, field by field --------------------------------------------------------------------
@@ -99,6 +103,16 @@ def _length(value: Any, default: int | None) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= choices.MAX_LENGTH:
         return value
     return default
+
+
+def _relays(value: Any) -> tuple[str, ...]:
+    """The stored relay list, or none (the defaults) when any entry is unusable."""
+    if not isinstance(value, list) or not all(isinstance(url, str) for url in value):
+        return ()
+    try:
+        return parse_relays("\n".join(value))
+    except RelayError:
+        return ()
 
 
 def view_from_dict(data: Any) -> ViewOptions:
@@ -170,6 +184,7 @@ def from_dict(data: Any) -> Prefs:
         sound=_bool(data.get("sound"), base.sound),
         language=language if language in LANGUAGES else None,
         new_match=setup_from_dict(data.get("new_match")),
+        relays=_relays(data.get("relays")),
     )
 
 
@@ -181,6 +196,7 @@ def to_dict(prefs: Prefs) -> dict[str, Any]:
         "sound": prefs.sound,
         "language": prefs.language,
         "new_match": setup_to_dict(prefs.new_match),
+        "relays": list(prefs.relays),
     }
 
 

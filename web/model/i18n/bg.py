@@ -390,4 +390,10 @@ STRINGS: dict[str, str] = {
     "opt_relays": "Ретранслатори за онлайн игра",
     "opt_relays_note": "По един адрес ws:// или wss:// на ред; празно: публичните ретранслатори по подразбиране. Те само запознават двата браузъра.",
     "opt_relays_saved": "Ретранслаторите са запазени.",
+    # online play, net part: invitations (web.model.invite) and relays (web.model.relays)
+    "invite_missing": "Тази връзка не съдържа покана (трябва да завършва с #play=…).",
+    "invite_damaged": "Поканата е повредена: трябва да е две групи от по 32 букви и цифри (#play=стая-ключ). Помолете приятеля си да изпрати връзката отново.",
+    "relays_not_websocket": "{url}: адресът на ретранслатор започва с wss:// (или ws://).",
+    "relays_bad_address": "{url}: това не е адрес на ретранслатор (wss://host, wss://host:port/path).",
+    "relays_too_many": "Най-много {n} ретранслатора.",
 }

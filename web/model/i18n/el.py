@@ -390,4 +390,10 @@ STRINGS: dict[str, str] = {
     "opt_relays": "Αναμεταδότες για online παιχνίδι",
     "opt_relays_note": "Μία διεύθυνση ws:// ή wss:// ανά γραμμή· κενό: οι προεπιλεγμένοι δημόσιοι αναμεταδότες. Απλώς φέρνουν σε επαφή τους δύο browser.",
     "opt_relays_saved": "Οι αναμεταδότες αποθηκεύτηκαν.",
+    # online play, net part: invitations (web.model.invite) and relays (web.model.relays)
+    "invite_missing": "Αυτός ο σύνδεσμος δεν περιέχει πρόσκληση (πρέπει να τελειώνει σε #play=…).",
+    "invite_damaged": "Η πρόσκληση είναι κατεστραμμένη: πρέπει να είναι δύο ομάδες από 32 γράμματα και ψηφία (#play=δωμάτιο-κλειδί). Ζητήστε από τον φίλο σας να στείλει ξανά τον σύνδεσμο.",
+    "relays_not_websocket": "{url}: η διεύθυνση ενός αναμεταδότη αρχίζει με wss:// (ή ws://).",
+    "relays_bad_address": "{url}: αυτή δεν είναι διεύθυνση αναμεταδότη (wss://host, wss://host:port/path).",
+    "relays_too_many": "Το πολύ {n} αναμεταδότες.",
 }

@@ -392,4 +392,10 @@ STRINGS: dict[str, str] = {
     "opt_relays": "Relays for online play",
     "opt_relays_note": "One ws:// or wss:// address a line; empty: the default public relays. They only introduce the two browsers to each other.",
     "opt_relays_saved": "Relays saved.",
+    # online play, net part: invitations (web.model.invite) and relays (web.model.relays)
+    "invite_missing": "This link holds no invitation (it should end with #play=…).",
+    "invite_damaged": "The invitation is damaged: it should be two groups of 32 letters and digits (#play=room-key). Ask your friend to send the link again.",
+    "relays_not_websocket": "{url}: a relay's address starts with wss:// (or ws://).",
+    "relays_bad_address": "{url}: this is not a relay's address (wss://host, wss://host:port/path).",
+    "relays_too_many": "At most {n} relays.",
 }
