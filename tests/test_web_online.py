@@ -507,3 +507,19 @@ def test_a_changed_die_breaks_the_session_and_keeps_the_match():
     assert plays[1 - mover].state() is OnlineState.BROKEN
     assert ctls[1 - mover].match.position_for(0) == before
     assert plays[1 - mover].broken_text()
+
+
+def test_the_relays_field_in_the_options():
+    from web.model.prefs import Prefs
+
+    prefs = Prefs()
+    d = dialogs.options(prefs)
+    assert 'data-opt="relays"' in d.html and "data-relays-error" in d.html
+    got = dialogs.read_options({"relays": "ws://127.0.0.1:8000\nwss://tracker.example.org"}, prefs)
+    assert got.relays == ("ws://127.0.0.1:8000", "wss://tracker.example.org")
+    assert 'ws://127.0.0.1:8000\nwss://tracker.example.org</textarea>' in dialogs.options(got).html
+    assert dialogs.read_options({"relays": ""}, got).relays == ()  # empty: the defaults
+    bad = dialogs.read_options({"relays": "http://example.org"}, got)
+    assert bad.relays == got.relays  # an unusable list is not kept
+    assert "http://example.org" in dialogs.relays_problem("http://example.org")
+    assert dialogs.relays_problem("wss://a.example.org") == ""

@@ -206,10 +206,34 @@ def options(prefs: Prefs) -> Dialog:
         + _select("anim", [(str(s), t(k)) for s, k in ANIM_KEYS.items()], str(speed), "data-opt")
         + f'</label></div><label class="field"><span>{_e(t("opt_language"))}</span>'
         + _select("language", langs, prefs.language or "auto", "data-opt")
-        + f'</label><p class="note">{_e(t("opt_kept"))}</p></form>'
+        + "</label>" + _relays_field(prefs)  # issue 18: online play's relays
+        + f'<p class="note">{_e(t("opt_kept"))}</p></form>'
     )
     files = _button("files", t("io_menu"), extra=f' title="{_e(t("io_tip"))}"')  # issue 14 (io): web.view.exchange
     return Dialog("options", _frame("options", t("opt_title"), body, files + _button("close", t("close"), True)))
+
+
+def _relays_field(prefs: Prefs) -> str:
+    """The relays for online play: a text box, one address a line (empty: the defaults); what is
+    wrong with it shown under it (``[data-relays-error]``, filled by the page)."""
+    from web.model.relays import DEFAULT_RELAYS, relays_text
+
+    return (f'<label class="field relays"><span>{_e(t("opt_relays"))}</span>'
+            f'<textarea data-opt="relays" rows="2" spellcheck="false" autocapitalize="off" autocomplete="off" '
+            f'placeholder="{_e(DEFAULT_RELAYS[0])}">{_e(relays_text(prefs.relays))}</textarea>'
+            f'<small>{_e(t("opt_relays_note"))}</small></label>'
+            '<p class="relays-error" role="alert" data-relays-error hidden></p>')
+
+
+def relays_problem(text: Any) -> str:
+    """What is wrong with the relays typed in the options, in words ("" when nothing is)."""
+    from web.model.relays import MAX_RELAYS, RelayError, parse_relays
+
+    try:
+        parse_relays(text if isinstance(text, str) else "")
+    except RelayError as error:
+        return t(f"relays_{error.problem}", url=error.url, n=MAX_RELAYS)
+    return ""
 
 
 def read_options(values: dict[str, Any], prefs: Prefs) -> Prefs:
@@ -236,7 +260,12 @@ def read_options(values: dict[str, Any], prefs: Prefs) -> Prefs:
     elif lang in LANGUAGES:
         language = lang
     sound = values["sound"] if isinstance(values.get("sound"), bool) else prefs.sound
-    return replace(prefs, view=replace(v, **view), sound=sound, language=language)
+    relays = prefs.relays
+    if isinstance(values.get("relays"), str) and not relays_problem(values["relays"]):
+        from web.model.relays import parse_relays
+
+        relays = parse_relays(values["relays"])  # (unusable: the relays kept, the problem shown)
+    return replace(prefs, view=replace(v, **view), sound=sound, language=language, relays=relays)
 
 
 # --- the rules, notices ---------------------------------------------------------------------------
