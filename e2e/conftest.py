@@ -8,6 +8,7 @@
 * ``page``: pytest-playwright's page, watched by ``page_log``: every console error, uncaught page
   error, failed request and HTTP error fails the test at teardown. A test that expects one calls
   ``page_log.allow(regex)`` first.
+* ``relay_url`` (session): a local relay for online play (e2e/relay.py).
 * ``e2e.helpers.boot(page, query="")``: open the game and wait until Python is up
   (``body[data-phase]`` left "loading"); fails at once on phase "error".
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from e2e.helpers import PageLog
+from e2e.relay import relay_url  # noqa: F401 - the online tests' relay fixture (e2e/relay.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("TAVLI_CHROMIUM", "/usr/bin/chromium")

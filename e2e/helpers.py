@@ -55,6 +55,14 @@ class PageLog:
         return out
 
 
+def watch(page, log: PageLog) -> None:
+    """Note ``page``'s console errors, page errors and failed requests in ``log``: for the pages of
+    a browser context a test opens itself (the ``page`` fixture is watched by conftest.py)."""
+    page.on("console", lambda msg: log.console_errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda err: log.page_errors.append(str(err)))
+    page.on("requestfailed", lambda req: log.failed_requests.append(f"{req.url} ({req.failure})"))
+
+
 # What the page looked like when the HTML parser finished (readyState "interactive", before any
 # script ran): read in the page, because on a loaded machine Playwright may hear of
 # DOMContentLoaded only after Python has already started the game.
