@@ -43,7 +43,8 @@ def on_panel_click(app: BoardApp, event: Any) -> None:
         if act(app, action, button):
             return
     if action == "new-match":
-        app.open_new_match()
+        if not app.online.leave_question():  # (online: leaving resigns the match, asked first)
+            app.open_new_match()
     elif action == "options":
         app.dialogs.open(dialogs.options(app.prefs))
     elif action == "rules":
@@ -56,6 +57,8 @@ def on_panel_click(app: BoardApp, event: Any) -> None:
             app.dialogs.open(dialogs.resign(ctl.resign_choice()))
     elif action == "resign-match":
         app.dialogs.open(dialogs.resign_match(ctl.resign_match_question()))
+    elif action == "online-claim":
+        app.online.answer(action)
     elif action in PANEL_ACTIONS:
         app.coach.act(action)
     else:

@@ -131,7 +131,11 @@ def start() -> None:
             app.keeping.url_setup = None
             app.started = True
             app.play_match(*fresh())
-        if found is not None or ask:
+        online = app.online.resume()  # issue 18: the online match kept here, rejoined
+        online = app.online.guest(str(window.location.hash)) or online  # an invitation opened
+        if online:
+            pass
+        elif found is not None or ask:
             from web.view import dialogs  # (imported on first use: it costs boot time)
 
             app.dialogs.open(dialogs.unreadable_notice(found.held) if found is not None else dialogs.resume_or_new())

@@ -48,11 +48,11 @@ class ClockLoop:
             return
         now = app.now()
         before = (m.phase, m.flagged)
-        m.update(now)
+        app.online.clock_update(m, now)  # (online: the session's tick)
         if (m.phase, m.flagged) != before:
             app.refresh()
             return
-        bars = clock_bars(m.clock_state(now))
+        bars = clock_bars(m.clock_state(app.online.clock_time(now)))
         for bar in bars or ():
             el = app.panel.querySelector(f'.clock[data-player="{bar.player}"]')
             if nil(el):

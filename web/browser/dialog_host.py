@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
-from . import keeping_answers
+from web.model.setup import ONLINE
+
+from . import keeping_answers, online_play
 from .coach_ui import DIALOG_ACTIONS
 from .jsutil import js_obj, nil
 
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
     from .page import BoardApp
 
 FOCUSED = ("cube", "answer", "notice", "resign-match", "resume", "io-replace", "records-clear")  # their first button takes the focus
-REDRAWN = ("cube", "answer", "notice")  # drawn again whenever their HTML changes (else kept, with its inputs)
+REDRAWN = ("cube", "answer", "notice", "online")  # drawn again whenever their HTML changes (else kept, with its inputs)
 
 
 class DialogHost:
@@ -158,14 +160,19 @@ class DialogHost:
         elif d.kind == "files":
             self.app.exchange.on_change(event)
         elif d.kind == "options":
-            self.app.set_prefs(dialogs.read_options(self.option_values(), self.app.prefs))
-        elif d.kind == "new-match" and event.target.name == "game":
+            values = self.option_values()
+            problem, shown = dialogs.relays_problem(values.get("relays")), self.dlg.querySelector("[data-relays-error]")
+            if not nil(shown):  # issue 18: a relay list that cannot be used is said, and not kept
+                shown.textContent, shown.hidden = problem, not problem
+            self.app.set_prefs(dialogs.read_options(values, self.app.prefs))
+        elif d.kind == "new-match" and (event.target.name == "game" or (event.target.name == "mode" and (
+                self.form_values().get("mode") == ONLINE or not nil(self.dlg.querySelector("[data-action=invite]"))))):
             # What applies depends on the game: the screen is drawn again for it, focus kept.
             draft = dialogs.read_new_match(self.form_values(), self.app.new_match)
             self.user = dialogs.new_match(draft, d.cancellable)
             self.shown = None
             self.sync()
-            select = self.dlg.querySelector("select[name=game]")
+            select = self.dlg.querySelector("select[name=game]" if event.target.name == "game" else "input[name=mode]:checked")
             if not nil(select):
                 select.focus()
         elif d.kind == "new-match" and event.target.name == "mode":
@@ -218,6 +225,9 @@ class DialogHost:
             return
         if action in records.ACTIONS:
             app.records.answer(action)
+            return
+        if action in online_play.ACTIONS:  # issue 18: the lobby, leaving an online match
+            app.online.answer(action)
             return
         levels = {"resign-single": Outcome.SINGLE, "resign-gammon": Outcome.GAMMON,
                   "resign-backgammon": Outcome.BACKGAMMON}

@@ -29,6 +29,7 @@ from .dialog_host import DialogHost
 from .exchange import Exchange
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
+from .online_play import OnlineUI
 from .persist import Saver
 from .records import RecordKeeper
 from .refresh import Painter
@@ -87,6 +88,7 @@ class BoardApp:
         self.events = BoardEvents(self)
         self.exchange = Exchange(self)  # the Files dialog: .mat and IDs out and in
         self.records = RecordKeeper(self)  # the record of finished matches
+        self.online = OnlineUI(self)  # issue 18: a match against a friend on another device
         self._wire()
         self.apply_view()
 
@@ -144,6 +146,7 @@ class BoardApp:
             self.toast.show(effects.toast)
         self.dialogs.sync()
         self.saver.save()
+        self.online.after_refresh()
         self.records.note()
         self.exchange.after_refresh()
         self.runner.schedule()
@@ -223,6 +226,7 @@ class BoardApp:
         P.save(self.store, self.prefs)
         if not holds_saves(self):  # (an unusable save the player has not given up stays)
             saves.clear_match(self.store)
+        self.online.forget()
         self.started = True
         self.play_match(self.make_controller(nm.seeded(self.seed), None), nm)
 

@@ -68,12 +68,12 @@ class Painter:
         view = ctl.panel_view()
         document.body.dataset.phase = view.phase
         document.body.dataset.variant = view.variant  # the game in play (test hook)
-        bars = clock_bars(ctl.match.clock_state(app.now())) if ctl.match.clock is not None else None
+        bars = clock_bars(ctl.match.clock_state(app.online.clock_time(app.now()))) if ctl.match.clock is not None else None
         bottom = ctl.bottom
         clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
         from .replay_mode import moves_section, scroll_moves
 
-        app.panel.innerHTML = panel_html(view, clocks) + moves_section(app)
+        app.panel.innerHTML = panel_html(view, clocks, app.online.line_html()) + moves_section(app)
         scroll_moves(app)
 
     def sounds(self, names: Sequence[str]) -> None:
