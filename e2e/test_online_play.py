@@ -15,6 +15,7 @@ arriving through the session.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -344,3 +345,19 @@ def test_the_lobby_and_the_online_line_fit_a_phone_in_greek(players, size):
     check(host, f"{size} options", found, sel=sel)
     assert host.locator("dialog [data-opt=relays]").is_visible()
     assert not found, "\n".join(found)
+
+
+def test_the_friend_away_is_said_with_the_time_left_and_his_return(players):
+    host, guest = players()
+    invite(host, guest)
+    context = guest.context
+    guest.close()  # the friend's page is gone (closed, or the phone asleep)
+    host.wait_for_function("document.body.dataset.online === 'away'", timeout=CONNECT_MS)
+    line = host.inner_text("#panel .online-line")
+    assert "Boris" in line and re.search(r"\d:\d\d", line), line
+    assert host.locator("#panel button[data-action=online-claim]").count() == 0  # not before the grace
+    back = context.new_page()
+    boot(back)  # he opens the game again: the match kept on his device rejoins
+    for page in (host, back):
+        page.wait_for_function("['play', 'waiting'].includes(document.body.dataset.online)", timeout=CONNECT_MS)
+    assert mirrored(host, back)
