@@ -131,8 +131,10 @@ def start() -> None:
             app.keeping.url_setup = None
             app.started = True
             app.play_match(*fresh())
-        online = app.online.resume()  # issue 18: the online match kept here, rejoined
-        online = app.online.guest(str(window.location.hash)) or online  # an invitation opened
+        online = False
+        if found is None and not ask:  # (a save to decide about first: its question comes first)
+            online = app.online.resume()  # issue 18: the online match kept here, rejoined
+            online = app.online.guest(str(window.location.hash)) or online  # an invitation opened
         if online:
             pass
         elif found is not None or ask:
