@@ -483,3 +483,27 @@ def test_saving_the_replicas_as_the_page_does_keeps_them_equal_through_a_reconne
         save_both()
     assert not mover.broken and not other.broken
     assert_agree(pipe)
+
+
+def test_money_play_goes_on_until_a_player_leaves():
+    pipe = Pipe(terms(length=None))
+    pipe.start()
+    driver = Driver(pipe, 31, cube=0.3)
+    while pipe.host.match.game_number < 3:
+        driver.step()
+    assert_agree(pipe)
+    pipe.host.leave(pipe.now(0))
+    pipe.pump()
+    assert pipe.guest.match.phase == Phase.MATCH_OVER and pipe.guest.match.winner == 1 and not pipe.guest.broken
+    assert_agree(pipe)
+
+
+def test_greek_rules_in_portes_resign_at_once():
+    pipe = Pipe(terms(rules="greek"))
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    mover.match.offer_resignation()
+    mover.sync_local(pipe.now(mover.seat))
+    pipe.pump()
+    assert other.match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and other.match.result.winner == other.seat
+    assert_agree(pipe)

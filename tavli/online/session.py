@@ -276,8 +276,8 @@ class Session:
     # --- the page's calls -----------------------------------------------------------------
 
     def connected(self, local_now: float) -> None:
-        """The peer is there (again): say hello; play goes on once his hello comes."""
-        self._here = False
+        """The peer is there (again): say hello; play goes on once his hello comes (after
+        :meth:`peer_left`, nothing is sent before it)."""
         k = self._next_roll()
         self._send(Hello(VERSION, self.name, self.role.value, len(self._actions), self._chains[-1], k,
                          commitment(self._secret(k), k, self.seat), local_now))
