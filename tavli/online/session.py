@@ -31,7 +31,8 @@ The rules:
   loses the match on time; ``silent``).
 * **Time.** The session time is the host's clock (seconds since it made the session); the guest
   learns its offset from ``hello``/``pong`` (half the round trip). Every action is applied at its
-  ``at`` on both sides, so the clocks agree exactly. A peer's ``at`` before the last action's, or
+  ``at`` on both sides, so the clocks agree exactly. The guest keeps the sample with the shortest
+  round trip (or any under :data:`GOOD_RTT`): a burst of messages on a reconnection delays a pong. A peer's ``at`` before the last action's, or
   more than :data:`AHEAD` seconds after our estimate of the session time, is refused
   (``illegal``). While the peer is to act, the replica's clock is read :data:`FLAG_GRACE` seconds
   late (a play sent just before his flag is not refused); a Standard flag ends the match on both
@@ -115,6 +116,7 @@ from .terms import Terms
 
 FLAG_GRACE = 3.0  # seconds the replica reads the clock late while the peer is to act
 AHEAD = 2.0  # seconds a peer's action may be stamped ahead of our estimate of the session time
+GOOD_RTT = 0.5  # a time sample with a round trip this short is taken even after a better one (clocks drift)
 REVEAL_TIMEOUT = 20.0
 GRACE = 90.0
 _FORMAT = 1
@@ -213,6 +215,7 @@ class Session:
         self.grace = float(grace)
         self._clock = clock if clock is not None else time.time
         self._offset = -float(self._clock()) if self.role == Role.HOST else 0.0  # session = local + offset
+        self._rtt = math.inf  # the round trip of the guest's best time sample: its offset's error is half of it
         self._dice = AgreedDice()
         self._actions: list[Shared] = []
         self._chains: list[str] = [""]
@@ -414,6 +417,7 @@ class Session:
             "secrets": {str(k): v for k, v in self._secrets.items() if k >= low},
             "commits": {str(k): v for k, v in self._commits.items() if k >= low},
             "offset": self._offset,
+            "rtt": self._rtt if math.isfinite(self._rtt) else None,
             "away_since": self._away_since,
             "reveal_timeout": self.reveal_timeout,
             "grace": self.grace,
@@ -426,7 +430,7 @@ class Session:
         actions; the peer counts as away until he says hello. :class:`ProtocolError` for data that
         :meth:`to_dict` could not have written or whose actions do not replay."""
         keys = {"format", "role", "name", "peer_name", "terms", "started", "actions", "secrets", "commits", "offset",
-                "away_since", "reveal_timeout", "grace", "broken"}
+                "rtt", "away_since", "reveal_timeout", "grace", "broken"}
         if not isinstance(data, dict) or set(data) != keys or data["format"] != _FORMAT:
             raise ProtocolError("not a saved online session")
         try:
@@ -451,6 +455,10 @@ class Session:
         session.terms = terms
         session.peer_name = data["peer_name"]
         session._offset = float(data["offset"])
+        if data["rtt"] is not None:
+            if not _finite(data["rtt"]):
+                raise ProtocolError("a saved session's rtt is a number or null")
+            session._rtt = float(data["rtt"])
         session._secrets = _numbered(data["secrets"], "secrets")
         session._commits = _numbered(data["commits"], "commits")
         now = float(session._clock())
@@ -493,8 +501,8 @@ class Session:
                 return self._hello(msg, local_now)
             case Pong():
                 rtt = local_now - msg.sent
-                if self.role == Role.GUEST and 0 <= rtt <= 60:
-                    self._offset = msg.at + rtt / 2 - local_now
+                if self.role == Role.GUEST and 0 <= rtt <= min(60.0, max(GOOD_RTT, self._rtt)):
+                    self._offset, self._rtt = msg.at + rtt / 2 - local_now, rtt
                 return {}
             case Start():
                 if self.role != Role.GUEST:
