@@ -1,7 +1,7 @@
 """Two online sessions through a bad link (tests/online_pipe.py): seeded at random, the link drops
 what is in flight, comes back, pages reload from what they stored, texts wait in flight while the
-other side acts, both players act whenever their own replica lets them, now and then one resigns
-the match at once; at the end both sides must hold
+other side acts, both players act whenever their own replica lets them (a flagged opponent is claimed), now and then one
+resigns the match at once; at the end both sides must hold
 the same match and neither may have stopped it."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from tavli.match import MatchError
 from tavli.online.session import Session
 from tavli.online.terms import Terms
 from tavli.phase import Phase
@@ -30,7 +31,9 @@ def _act(pipe, side, rnd):
         return True
     if m.phase == Phase.OPENING:
         return s.want_roll(now)
-    if m.phase == Phase.GAME_OVER:
+    if s.match.can_claim(s.seat) and rnd.random() < 0.5:
+        m.claim_timeout(player=s.seat)
+    elif m.phase == Phase.GAME_OVER:
         m.next_game()
     elif m.to_act != s.seat:
         return False
@@ -39,29 +42,36 @@ def _act(pipe, side, rnd):
             m.double()
         else:
             return s.want_roll(now)
-    elif m.phase == Phase.MOVE:
-        plays = m.turn.plays
-        m.play(rnd.choice(plays)) if plays else m.end_turn()
-    elif m.phase == Phase.CUBE:
-        m.take() if rnd.random() < 0.7 else m.drop()
-    elif m.phase == Phase.RESIGN:
-        m.refuse_resignation()
+    else:
+        try:
+            if m.phase == Phase.MOVE:
+                plays = m.turn.plays
+                m.play(rnd.choice(plays)) if plays else m.end_turn()
+            elif m.phase == Phase.CUBE:
+                m.take() if rnd.random() < 0.7 else m.drop()
+            elif m.phase == Phase.RESIGN:
+                m.refuse_resignation()
+        except MatchError:  # his time ran out (Standard): the match ended instead
+            assert m.phase == Phase.MATCH_OVER and m.end_reason == "timeout"
     s.sync_local(now)
     return True
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_a_bad_link_loses_nothing(seed, monkeypatch):
+@pytest.mark.parametrize("seed, clock, pace", [
+    *((seed, "standard", 2.0) for seed in range(4)),  # (flags now and then)
+    *((seed, "blitz", 4.0) for seed in range(4, 8)),  # (flags, claims, and play on after them)
+])
+def test_a_bad_link_loses_nothing(seed, clock, pace, monkeypatch):
     rnd = random.Random(seed)
     secrets = random.Random(seed + 1000)  # (repeatable dice)
     monkeypatch.setattr("tavli.online.session.new_secret", lambda: f"{secrets.getrandbits(256):064x}")
     variant = ("portes", "plakoto", "fevga", "tavli")[seed % 4]
-    pipe = Pipe(Terms(variant, 3, "international" if variant == "portes" else "greek", "standard", {}, 0.1), grace=1e6)
+    pipe = Pipe(Terms(variant, 3, "international" if variant == "portes" else "greek", clock), grace=1e6)
     pipe.start()
     for _ in range(3000):
         if all(s.match.phase == Phase.MATCH_OVER for s in pipe.sessions):
             break
-        pipe.advance(rnd.random() * 2)
+        pipe.advance(rnd.random() * pace)
         roll = rnd.random()
         if pipe.up and roll < 0.04:
             pipe.disconnect(lose=rnd.random() < 0.7)

@@ -507,3 +507,23 @@ def test_greek_rules_in_portes_resign_at_once():
     pipe.pump()
     assert other.match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and other.match.result.winner == other.seat
     assert_agree(pipe)
+
+
+def test_a_play_made_in_time_that_comes_after_the_flag_was_seen_undoes_the_flag():
+    pipe = Pipe(terms(clock="standard"))
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    mover.want_roll(pipe.now(mover.seat))
+    pipe.pump()
+    pipe.tamper = lambda side, text: (pipe.disconnect(lose=False), None)[1] if decode(text).type == "act" else text
+    mover.match.play(mover.match.turn.plays[0])  # in time, but the link drops it
+    mover.sync_local(pipe.now(mover.seat))
+    pipe.pump()
+    pipe.tamper = None
+    pipe.advance(60)
+    other.tick(pipe.now(other.seat))
+    assert other.match.phase == Phase.MATCH_OVER and other.match.end_reason == "timeout"  # as far as it knows
+    pipe.connect()
+    assert other.match.phase == Phase.ROLL and other.match.to_act == other.seat and not other.broken
+    assert any(u.rolled_back for u in pipe.updates[other.seat])
+    assert_agree(pipe)

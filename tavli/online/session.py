@@ -160,7 +160,8 @@ class Update:
     """What a received message or the passing time did: the new ``events`` of the replica's log,
     ``broken`` (when the match stopped now), ``started`` (the host: the guest accepted, the
     match exists), ``offered`` (the guest: the host's terms came, :meth:`Session.accept` may
-    follow), ``rolled_back`` (the replica was put back to an earlier action: redraw all)."""
+    follow), ``rolled_back`` (the replica was made again from the shared actions, after a
+    conflict this side lost or a flag it saw that an earlier stamped action undid: redraw all)."""
 
     events: tuple[Event, ...] = ()
     broken: Broken | None = None
@@ -229,6 +230,8 @@ class Session:
         self._reveal_due: float | None = None  # local time by which our roll's reveal must come
         self._synced = 0  # the replica's log seen by the session
         self._ids: dict[int, tuple[str, str]] = {}  # (position ID, state digest) after seq actions
+        self._shared_log = 0  # the replica's log after the last shared action (then: the clock read between actions)
+        self._rebuilt: int | None = None  # the log's length after the replica was made again during this call
 
     # --- views ----------------------------------------------------------------------------
 
@@ -391,15 +394,16 @@ class Session:
                 if self.broken.peer_at_fault and self.broken.ending not in (Ending.SILENT, Ending.ABANDONED):
                     self._send(Bye(self.broken.ending.value))
             return Update()
+        self._rebuilt = None
         try:
             flags = self._dispatch(msg, local_now)
         except _Fault as fault:
             return self._fail(start, fault.ending, fault.detail)
-        if flags.get("rolled_back"):
-            start = min(start, flags["log_at"])
+        if self._rebuilt is not None:
+            start = min(start, self._rebuilt)
         self._maybe_open(local_now)
         return self._update(start, broken=flags.get("broken"), started=bool(flags.get("started")),
-                            offered=bool(flags.get("offered")), rolled_back=bool(flags.get("rolled_back")))
+                            offered=bool(flags.get("offered")), rolled_back=self._rebuilt is not None)
 
     # --- persistence ----------------------------------------------------------------------
 
@@ -482,7 +486,7 @@ class Session:
                 session._actions.append(shared)
                 session._chains.append(chain_next(session._chains[-1], shared.by, shared.action))
             session._known = 0
-            session._synced = len(session._replica().log)
+            session._synced = session._shared_log = len(session._replica().log)
         elif data["actions"]:
             raise ProtocolError("a session not started has no actions")
         broken = data["broken"]
@@ -593,7 +597,6 @@ class Session:
             if self._won_at is not None and s > self._won_at:
                 return {}  # sent before the peer learned that our action won
             raise _Fault(Ending.MISMATCH, f"the actions before action {s + 1} differ")
-        flags: dict[str, Any] = {}
         if s < n:
             mine = self._actions[s]
             if mine.by == self.peer:
@@ -603,11 +606,10 @@ class Session:
             if not self._peer_wins(s, msg.action, mine.action):
                 self._won_at = s
                 return {}
-            log_at = self._roll_back(s)
-            flags = {"rolled_back": True, "log_at": log_at}
+            self._roll_back(s)
         self._receive_action(msg.action, local_now)
         self._known = len(self._actions)
-        return flags | self._after_peer(match)
+        return self._after_peer(match)
 
     def _after_peer(self, match: Match) -> dict[str, Any]:
         last = self._actions[-1]
@@ -629,16 +631,14 @@ class Session:
         a, b = rank(theirs, self.peer), rank(mine, self.seat)
         return a > b or (a == b and self.peer == 0)
 
-    def _roll_back(self, seq: int) -> int:
-        """Put the replica back to after ``seq`` actions (ours after it are dropped); returns the
-        length of the log then."""
+    def _roll_back(self, seq: int) -> None:
+        """Put the replica back to after ``seq`` actions (ours after it are dropped)."""
         del self._actions[seq:]
         del self._chains[seq + 1:]
         for key in [k for k in self._ids if k > seq]:
             del self._ids[key]
         self._rebuild()
         self._reveal_due = None
-        return len(self._replica().log)
 
     def _receive_action(self, action: Action, local_now: float) -> None:
         last = self._actions[-1].action.at if self._actions else -math.inf
@@ -647,6 +647,7 @@ class Session:
         ahead = action.at - self.session_time(local_now)
         if ahead > AHEAD:
             raise _Fault(Ending.ILLEGAL, f"an action stamped {ahead:.3f} s in the future")
+        self._settle(action.at)
         match = self._replica()
         if action.do in ROLLS:
             k = action.k
@@ -693,13 +694,14 @@ class Session:
         if self._commits.get(msg.roll) != commitment(msg.secret, msg.roll, self.peer):
             raise _Fault(Ending.DICE, "a changed die: the reveal does not match its commitment")
         resolved = replace(shared, reveal=msg.secret)
+        self._settle(shared.action.at)
         match = self._replica()
         self._take_commit(msg.roll + 1, msg.commit)
         if pending == len(self._actions) - 1:
             self._apply(match, resolved)  # (after a terminal action of the peer's, the roll no longer counts)
         self._actions[pending] = resolved
         self._reveal_due = None
-        self._synced = len(match.log)
+        self._synced = self._shared_log = len(match.log)
 
     def _check(self, msg: Check) -> None:
         if msg.seq > len(self._actions) or self._chains[msg.seq] != msg.chain or msg.seq not in self._ids:
@@ -766,6 +768,7 @@ class Session:
         match = self._replica()
         self._synced = len(match.log)
         self._ids[seq + 1] = _ids(match, shared.action.at)
+        self._shared_log = len(match.log)
         if shared.by == self.seat and self._here:
             self._send(Act(seq, self._chains[seq], shared.action))
             if shared.action.do in _TURN_ENDS:
@@ -823,7 +826,7 @@ class Session:
         assert self.terms is not None
         self._dice = AgreedDice()
         self.match = self.terms.make_match(self._dice, time=self._match_time)
-        self._synced = len(self.match.log)
+        self._synced = self._shared_log = len(self.match.log)
 
     def _match_time(self) -> float:
         return self._time(float(self._clock()))
@@ -864,7 +867,16 @@ class Session:
         again = self._replay(self._actions)
         match.restore(again.snapshot())
         match.clock = again.clock
-        self._synced = len(match.log)
+        self._synced = self._shared_log = len(match.log)
+        self._rebuilt = min(self._rebuilt if self._rebuilt is not None else self._synced, self._synced)
+
+    def _settle(self, at: float) -> None:
+        """Before a shared action stamped ``at``: a flag this replica saw after ``at`` (reading
+        the clock between actions) is undone by making it again from the shared actions, where
+        the clock is read at the actions' times only (the action may have come late)."""
+        match = self._replica()
+        if any(isinstance(e, TimedOut) and e.t is not None and e.t > at for e in match.log[self._shared_log:]):
+            self._rebuild()
 
     def _next_roll(self) -> int:
         return 1 + sum(1 for s in self._actions if s.action.do in ROLLS)
