@@ -36,7 +36,9 @@ The rules:
   more than :data:`AHEAD` seconds after our estimate of the session time, is refused
   (``illegal``). While the peer is to act, the replica's clock is read :data:`FLAG_GRACE` seconds
   late (a play sent just before his flag is not refused); a Standard flag ends the match on both
-  replicas without a message; a Blitz flag may be claimed.
+  replicas without a message; a Blitz flag may be claimed. A flag seen by reading the clock between
+  actions is undone by an action stamped before it that comes late (after a reconnection): the
+  replica is made again from the shared actions, whose clock is read at their times only.
 * **Checks.** After each completed turn (a play, a cube or resignation answer) the side that acted
   sends its position ID and state digest; a difference ends the match (``mismatch``).
 * **Connection.** Each connection starts with ``hello`` both ways: the side ahead sends the
