@@ -15,7 +15,7 @@ from tavli.match import MatchError
 from tavli.online.session import Session
 from tavli.online.terms import Terms
 from tavli.phase import Phase
-from tests.online_pipe import Pipe
+from tests.online_pipe import Pipe, seeded_secrets
 from tests.test_online_session import assert_agree
 
 
@@ -61,10 +61,13 @@ def _act(pipe, side, rnd):
     *((seed, "standard", 2.0) for seed in range(4)),  # (flags now and then)
     *((seed, "blitz", 4.0) for seed in range(4, 8)),  # (flags, claims, and play on after them)
 ])
-def test_a_bad_link_loses_nothing(seed, clock, pace, monkeypatch):
+def test_a_bad_link_loses_nothing(seed, clock, pace):
+    with seeded_secrets(seed + 1000):  # (repeatable dice)
+        _bad_link(seed, clock, pace)
+
+
+def _bad_link(seed, clock, pace):
     rnd = random.Random(seed)
-    secrets = random.Random(seed + 1000)  # (repeatable dice)
-    monkeypatch.setattr("tavli.online.session.new_secret", lambda: f"{secrets.getrandbits(256):064x}")
     variant = ("portes", "plakoto", "fevga", "tavli")[seed % 4]
     pipe = Pipe(Terms(variant, 3, "international" if variant == "portes" else "greek", clock), grace=1e6)
     pipe.start()
