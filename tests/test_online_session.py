@@ -527,3 +527,14 @@ def test_a_play_made_in_time_that_comes_after_the_flag_was_seen_undoes_the_flag(
     assert other.match.phase == Phase.ROLL and other.match.to_act == other.seat and not other.broken
     assert any(u.rolled_back for u in pipe.updates[other.seat])
     assert_agree(pipe)
+
+
+def test_the_time_may_be_left_out_it_is_read_from_the_sessions_clock():
+    pipe = Pipe(terms(clock="blitz"))
+    pipe.start()
+    host = pipe.host
+    assert host.session_time() == host.session_time(pipe.now(0)) and host.absent_for() is None
+    pipe.disconnect()
+    pipe.advance(7)
+    assert pipe.guest.absent_for() == pytest.approx(7) and not pipe.guest.can_claim_abandoned()
+    assert host.tick().broken is None

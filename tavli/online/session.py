@@ -50,8 +50,8 @@ The rules:
 
 Whatever ends the match early is :attr:`Session.broken` (a :class:`Broken`: the :class:`Ending`, a
 detail in English, whether the peer was at fault); the replica keeps the state before the bad
-message. Times: every ``local_now`` is seconds on the page's clock, the same clock as the
-session's ``clock`` function (default ``time.time``: it goes on across a reload, which rejoins).
+message. Times: every ``local_now`` is seconds on the session's ``clock`` (default ``time.time``:
+it goes on across a reload, which rejoins), read from it when left out.
 The page keeps :meth:`Session.to_dict` after every call that may change it (all but the views),
 and makes the session again with :meth:`Session.from_dict` on a reload. Online, the page never
 rolls on the replica (the session does), never pauses its clock and never
@@ -262,16 +262,22 @@ class Session:
         """The peer is connected and has said hello."""
         return self._here
 
-    def session_time(self, local_now: float) -> float:
+    def _local(self, local_now: float | None) -> float:
+        return float(self._clock()) if local_now is None else local_now
+
+    def session_time(self, local_now: float | None = None) -> float:
         """The shared session time (seconds) at the page's ``local_now``."""
+        local_now = self._local(local_now)
         return round(local_now + self._offset, 3)
 
-    def absent_for(self, local_now: float) -> float | None:
+    def absent_for(self, local_now: float | None = None) -> float | None:
         """Seconds the peer has been away (None while he is here or before he first came)."""
+        local_now = self._local(local_now)
         return None if self._away_since is None else max(0.0, local_now - self._away_since)
 
-    def can_claim_abandoned(self, local_now: float) -> bool:
+    def can_claim_abandoned(self, local_now: float | None = None) -> bool:
         """Whether the peer has been away ``grace`` seconds with the match in play."""
+        local_now = self._local(local_now)
         away = self.absent_for(local_now)
         return (self.broken is None and self.match is not None and self.match.phase != Phase.MATCH_OVER
                 and away is not None and away >= self.grace)
@@ -283,42 +289,48 @@ class Session:
 
     # --- the page's calls -----------------------------------------------------------------
 
-    def connected(self, local_now: float) -> None:
+    def connected(self, local_now: float | None = None) -> None:
         """The peer is there (again): say hello; play goes on once his hello comes (after
         :meth:`peer_left`, nothing is sent before it)."""
+        local_now = self._local(local_now)
         k = self._next_roll()
         self._send(Hello(VERSION, self.name, self.role.value, len(self._actions), self._chains[-1], k,
                          commitment(self._secret(k), k, self.seat), local_now))
 
-    def peer_left(self, local_now: float) -> None:
+    def peer_left(self, local_now: float | None = None) -> None:
         """The transport lost the peer: wait for him (``grace`` counts from now)."""
+        local_now = self._local(local_now)
         self._here = False
         if self._away_since is None:
             self._away_since = local_now
 
-    def accept(self, local_now: float) -> None:
+    def accept(self, local_now: float | None = None) -> None:
         """The guest agrees to the host's terms: the match starts."""
+        local_now = self._local(local_now)
         if self.role != Role.GUEST or self.terms is None:
             raise ValueError("only a guest who has the host's terms accepts them")
         if self.match is None:
             self._make_match()
         self._send(Accept())
 
-    def leave(self, local_now: float) -> None:
+    def leave(self, local_now: float | None = None) -> None:
         """Leave on purpose: resign the match if it is in play, and close the session."""
+        local_now = self._local(local_now)
         if self.match is not None and self.broken is None and self.match.phase != Phase.MATCH_OVER:
             self.resign_match(local_now)
         self._send(Bye(""))
 
-    def resign_match(self, local_now: float) -> None:
+    def resign_match(self, local_now: float | None = None) -> None:
         """Our player resigns the match."""
+        local_now = self._local(local_now)
         match = self._require_match()
         match.resign_match(self.seat, self._time(local_now))
         self.sync_local(local_now)
 
-    def want_roll(self, local_now: float) -> bool:
+    def want_roll(self, local_now: float | None = None) -> bool:
         """Our player rolls (the host: also the opening roll): the roll goes to the peer, the dice
         come with his reveal. False when no roll of ours is due now (or one already waits)."""
+        local_now = self._local(local_now)
         match = self.match
         if match is None or self.broken is not None or self.rolling:
             return False
@@ -341,16 +353,18 @@ class Session:
         self._reveal_due = local_now + self.reveal_timeout
         return True
 
-    def sync_local(self, local_now: float) -> None:
+    def sync_local(self, local_now: float | None = None) -> None:
         """After every local action on :attr:`match`: its new events become shared actions, sent
         to the peer. ``ValueError`` (and the replica put back) for an event that is not ours to
         share: the peer's, a roll, a pause, auto-roll, or anything while our roll waits."""
+        local_now = self._local(local_now)
         self._sync(local_now)
         self._maybe_open(local_now)
 
-    def tick(self, local_now: float) -> Update:
+    def tick(self, local_now: float | None = None) -> Update:
         """The time passes: the clock (a Standard flag ends the match, a Blitz flag opens the
         claim), a reveal overdue (the peer is forfeited on time), the host's opening roll."""
+        local_now = self._local(local_now)
         match = self.match
         if match is None:
             return Update()
@@ -368,8 +382,9 @@ class Session:
             self._maybe_open(local_now)
         return self._update(start, broken=broken)
 
-    def claim_abandoned(self, local_now: float) -> None:
+    def claim_abandoned(self, local_now: float | None = None) -> None:
         """The peer stayed away past the grace period: he forfeits the match (resigned)."""
+        local_now = self._local(local_now)
         if not self.can_claim_abandoned(local_now):
             raise ValueError("the peer has not been away long enough to claim the match")
         self._sync(local_now)
@@ -378,8 +393,9 @@ class Session:
         self._forfeit(Forfeit.ABANDONED, at)
         self._break(Ending.ABANDONED, f"{self.peer_name or 'the peer'} stayed away: the match is yours", True)
 
-    def receive(self, text: str, local_now: float) -> Update:
+    def receive(self, text: str, local_now: float | None = None) -> Update:
         """A text from the peer: checked, applied, answered (see the module's rules)."""
+        local_now = self._local(local_now)
         if self.match is not None:
             self._sync(local_now)
         start = self._synced
