@@ -2,7 +2,7 @@
 
 CPython part (this file): the messages and bytes one game costs on the wire between two sessions
 of :mod:`tavli.online` (tests/online_pipe.py: an in-memory pipe, a seeded driver playing both
-sides at random), the median and 95th percentile over N seeded one-point matches (one game, no
+sides at random, the dice secrets seeded too), the median and 95th percentile over N seeded one-point matches (one game, no
 cube) of each variant with the Standard clock, both directions together, the median bytes per
 turn played, and the share of the bytes by kind of message; and the CPU time of the whole exchange
 per game (both replicas checking, applying and answering, the driver's choices included).
@@ -24,7 +24,7 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from tavli.online.terms import Terms  # noqa: E402
-from tests.online_pipe import Driver, Pipe  # noqa: E402
+from tests.online_pipe import Driver, Pipe, seeded_secrets  # noqa: E402
 
 VARIANTS = ("portes", "plakoto", "fevga")
 
@@ -34,8 +34,9 @@ def one_game(variant: str, seed: int) -> tuple[int, int, Counter[str], float, in
     terms = Terms(variant, 1, "international" if variant == "portes" else "greek", "standard")
     pipe = Pipe(terms)
     began = time.process_time()
-    pipe.start()
-    Driver(pipe, seed).play()
+    with seeded_secrets(seed):  # (the same dice every run)
+        pipe.start()
+        Driver(pipe, seed).play()
     cpu = time.process_time() - began
     assert pipe.host.match is not None and pipe.host.match.is_over() and not pipe.host.broken
     by_kind: Counter[str] = Counter()

@@ -14,6 +14,8 @@ Rules of the cube and of resigning:
   level, and the offers start again at the next turn. Greek: resigning loses 2 points (times the
   cube) if the resigner has borne off nothing, otherwise 1, at once.
 * A win claimed on time counts as a gammon (2 points times the cube).
+* Online (:mod:`tavli.online`), a player who withholds a die or stays away loses the match
+  (:meth:`MatchDecisions.forfeit`), scored as resigning it.
 """
 
 from __future__ import annotations

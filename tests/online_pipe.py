@@ -4,15 +4,29 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import tavli.online.session as session_module
 from tavli.online.messages import Do
 from tavli.online.session import Role, Session, Update
 from tavli.online.terms import Terms
 from tavli.phase import Phase
 
 GUEST_SKEW = 5000.0  # the guest's clock reads this much more than the host's
+
+
+@contextmanager
+def seeded_secrets(seed: int) -> Iterator[None]:
+    """The sessions' dice secrets from a seeded generator (repeatable dice) while inside."""
+    rng = random.Random(seed)
+    kept = session_module.new_secret
+    session_module.new_secret = lambda: f"{rng.getrandbits(256):064x}"
+    try:
+        yield
+    finally:
+        session_module.new_secret = kept
 
 
 class FakeClock:
@@ -181,4 +195,4 @@ class Driver:
         return steps
 
 
-__all__ = ["Do", "Driver", "FakeClock", "Pipe"]
+__all__ = ["Do", "Driver", "FakeClock", "Pipe", "seeded_secrets"]

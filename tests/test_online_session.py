@@ -483,3 +483,58 @@ def test_saving_the_replicas_as_the_page_does_keeps_them_equal_through_a_reconne
         save_both()
     assert not mover.broken and not other.broken
     assert_agree(pipe)
+
+
+def test_money_play_goes_on_until_a_player_leaves():
+    pipe = Pipe(terms(length=None))
+    pipe.start()
+    driver = Driver(pipe, 31, cube=0.3)
+    while pipe.host.match.game_number < 3:
+        driver.step()
+    assert_agree(pipe)
+    pipe.host.leave(pipe.now(0))
+    pipe.pump()
+    assert pipe.guest.match.phase == Phase.MATCH_OVER and pipe.guest.match.winner == 1 and not pipe.guest.broken
+    assert_agree(pipe)
+
+
+def test_greek_rules_in_portes_resign_at_once():
+    pipe = Pipe(terms(rules="greek"))
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    mover.match.offer_resignation()
+    mover.sync_local(pipe.now(mover.seat))
+    pipe.pump()
+    assert other.match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and other.match.result.winner == other.seat
+    assert_agree(pipe)
+
+
+def test_a_play_made_in_time_that_comes_after_the_flag_was_seen_undoes_the_flag():
+    pipe = Pipe(terms(clock="standard"))
+    pipe.start()
+    mover, other = _to_roll(pipe)
+    mover.want_roll(pipe.now(mover.seat))
+    pipe.pump()
+    pipe.tamper = lambda side, text: (pipe.disconnect(lose=False), None)[1] if decode(text).type == "act" else text
+    mover.match.play(mover.match.turn.plays[0])  # in time, but the link drops it
+    mover.sync_local(pipe.now(mover.seat))
+    pipe.pump()
+    pipe.tamper = None
+    pipe.advance(60)
+    other.tick(pipe.now(other.seat))
+    assert other.match.phase == Phase.MATCH_OVER and other.match.end_reason == "timeout"  # as far as it knows
+    pipe.connect()
+    assert other.match.phase == Phase.ROLL and other.match.to_act == other.seat and not other.broken
+    assert any(u.rolled_back for u in pipe.updates[other.seat])
+    assert_agree(pipe)
+
+
+def test_the_time_may_be_left_out_it_is_read_from_the_sessions_clock():
+    pipe = Pipe(terms(clock="blitz"))
+    pipe.start()
+    host = pipe.host
+    assert host.session_time() == host.session_time(pipe.now(0)) and host.absent_for() is None
+    pipe.disconnect()
+    pipe.advance(7)
+    assert pipe.guest.absent_for() == pytest.approx(7) and not pipe.guest.can_claim_abandoned()
+    assert host.tick().broken is None

@@ -31,11 +31,14 @@ The rules:
   loses the match on time; ``silent``).
 * **Time.** The session time is the host's clock (seconds since it made the session); the guest
   learns its offset from ``hello``/``pong`` (half the round trip). Every action is applied at its
-  ``at`` on both sides, so the clocks agree exactly. A peer's ``at`` before the last action's, or
+  ``at`` on both sides, so the clocks agree exactly. The guest keeps the sample with the shortest
+  round trip (or any under :data:`GOOD_RTT`): a burst of messages on a reconnection delays a pong. A peer's ``at`` before the last action's, or
   more than :data:`AHEAD` seconds after our estimate of the session time, is refused
   (``illegal``). While the peer is to act, the replica's clock is read :data:`FLAG_GRACE` seconds
   late (a play sent just before his flag is not refused); a Standard flag ends the match on both
-  replicas without a message; a Blitz flag may be claimed.
+  replicas without a message; a Blitz flag may be claimed. A flag seen by reading the clock between
+  actions is undone by an action stamped before it that comes late (after a reconnection): the
+  replica is made again from the shared actions, whose clock is read at their times only.
 * **Checks.** After each completed turn (a play, a cube or resignation answer) the side that acted
   sends its position ID and state digest; a difference ends the match (``mismatch``).
 * **Connection.** Each connection starts with ``hello`` both ways: the side ahead sends the
@@ -47,8 +50,8 @@ The rules:
 
 Whatever ends the match early is :attr:`Session.broken` (a :class:`Broken`: the :class:`Ending`, a
 detail in English, whether the peer was at fault); the replica keeps the state before the bad
-message. Times: every ``local_now`` is seconds on the page's clock, the same clock as the
-session's ``clock`` function (default ``time.time``: it goes on across a reload, which rejoins).
+message. Times: every ``local_now`` is seconds on the session's ``clock`` (default ``time.time``:
+it goes on across a reload, which rejoins), read from it when left out.
 The page keeps :meth:`Session.to_dict` after every call that may change it (all but the views),
 and makes the session again with :meth:`Session.from_dict` on a reload. Online, the page never
 rolls on the replica (the session does), never pauses its clock and never
@@ -115,6 +118,7 @@ from .terms import Terms
 
 FLAG_GRACE = 3.0  # seconds the replica reads the clock late while the peer is to act
 AHEAD = 2.0  # seconds a peer's action may be stamped ahead of our estimate of the session time
+GOOD_RTT = 0.5  # a time sample with a round trip this short is taken even after a better one (clocks drift)
 REVEAL_TIMEOUT = 20.0
 GRACE = 90.0
 _FORMAT = 1
@@ -158,7 +162,8 @@ class Update:
     """What a received message or the passing time did: the new ``events`` of the replica's log,
     ``broken`` (when the match stopped now), ``started`` (the host: the guest accepted, the
     match exists), ``offered`` (the guest: the host's terms came, :meth:`Session.accept` may
-    follow), ``rolled_back`` (the replica was put back to an earlier action: redraw all)."""
+    follow), ``rolled_back`` (the replica was made again from the shared actions, after a
+    conflict this side lost or a flag it saw that an earlier stamped action undid: redraw all)."""
 
     events: tuple[Event, ...] = ()
     broken: Broken | None = None
@@ -213,6 +218,7 @@ class Session:
         self.grace = float(grace)
         self._clock = clock if clock is not None else time.time
         self._offset = -float(self._clock()) if self.role == Role.HOST else 0.0  # session = local + offset
+        self._rtt = math.inf  # the round trip of the guest's best time sample: its offset's error is half of it
         self._dice = AgreedDice()
         self._actions: list[Shared] = []
         self._chains: list[str] = [""]
@@ -226,6 +232,8 @@ class Session:
         self._reveal_due: float | None = None  # local time by which our roll's reveal must come
         self._synced = 0  # the replica's log seen by the session
         self._ids: dict[int, tuple[str, str]] = {}  # (position ID, state digest) after seq actions
+        self._shared_log = 0  # the replica's log after the last shared action (then: the clock read between actions)
+        self._rebuilt: int | None = None  # the log's length after the replica was made again during this call
 
     # --- views ----------------------------------------------------------------------------
 
@@ -254,16 +262,22 @@ class Session:
         """The peer is connected and has said hello."""
         return self._here
 
-    def session_time(self, local_now: float) -> float:
+    def _local(self, local_now: float | None) -> float:
+        return float(self._clock()) if local_now is None else local_now
+
+    def session_time(self, local_now: float | None = None) -> float:
         """The shared session time (seconds) at the page's ``local_now``."""
+        local_now = self._local(local_now)
         return round(local_now + self._offset, 3)
 
-    def absent_for(self, local_now: float) -> float | None:
+    def absent_for(self, local_now: float | None = None) -> float | None:
         """Seconds the peer has been away (None while he is here or before he first came)."""
+        local_now = self._local(local_now)
         return None if self._away_since is None else max(0.0, local_now - self._away_since)
 
-    def can_claim_abandoned(self, local_now: float) -> bool:
+    def can_claim_abandoned(self, local_now: float | None = None) -> bool:
         """Whether the peer has been away ``grace`` seconds with the match in play."""
+        local_now = self._local(local_now)
         away = self.absent_for(local_now)
         return (self.broken is None and self.match is not None and self.match.phase != Phase.MATCH_OVER
                 and away is not None and away >= self.grace)
@@ -275,42 +289,48 @@ class Session:
 
     # --- the page's calls -----------------------------------------------------------------
 
-    def connected(self, local_now: float) -> None:
-        """The peer is there (again): say hello; play goes on once his hello comes."""
-        self._here = False
+    def connected(self, local_now: float | None = None) -> None:
+        """The peer is there (again): say hello; play goes on once his hello comes (after
+        :meth:`peer_left`, nothing is sent before it)."""
+        local_now = self._local(local_now)
         k = self._next_roll()
         self._send(Hello(VERSION, self.name, self.role.value, len(self._actions), self._chains[-1], k,
                          commitment(self._secret(k), k, self.seat), local_now))
 
-    def peer_left(self, local_now: float) -> None:
+    def peer_left(self, local_now: float | None = None) -> None:
         """The transport lost the peer: wait for him (``grace`` counts from now)."""
+        local_now = self._local(local_now)
         self._here = False
         if self._away_since is None:
             self._away_since = local_now
 
-    def accept(self, local_now: float) -> None:
+    def accept(self, local_now: float | None = None) -> None:
         """The guest agrees to the host's terms: the match starts."""
+        local_now = self._local(local_now)
         if self.role != Role.GUEST or self.terms is None:
             raise ValueError("only a guest who has the host's terms accepts them")
         if self.match is None:
             self._make_match()
         self._send(Accept())
 
-    def leave(self, local_now: float) -> None:
+    def leave(self, local_now: float | None = None) -> None:
         """Leave on purpose: resign the match if it is in play, and close the session."""
+        local_now = self._local(local_now)
         if self.match is not None and self.broken is None and self.match.phase != Phase.MATCH_OVER:
             self.resign_match(local_now)
         self._send(Bye(""))
 
-    def resign_match(self, local_now: float) -> None:
+    def resign_match(self, local_now: float | None = None) -> None:
         """Our player resigns the match."""
+        local_now = self._local(local_now)
         match = self._require_match()
         match.resign_match(self.seat, self._time(local_now))
         self.sync_local(local_now)
 
-    def want_roll(self, local_now: float) -> bool:
+    def want_roll(self, local_now: float | None = None) -> bool:
         """Our player rolls (the host: also the opening roll): the roll goes to the peer, the dice
         come with his reveal. False when no roll of ours is due now (or one already waits)."""
+        local_now = self._local(local_now)
         match = self.match
         if match is None or self.broken is not None or self.rolling:
             return False
@@ -333,16 +353,18 @@ class Session:
         self._reveal_due = local_now + self.reveal_timeout
         return True
 
-    def sync_local(self, local_now: float) -> None:
+    def sync_local(self, local_now: float | None = None) -> None:
         """After every local action on :attr:`match`: its new events become shared actions, sent
         to the peer. ``ValueError`` (and the replica put back) for an event that is not ours to
         share: the peer's, a roll, a pause, auto-roll, or anything while our roll waits."""
+        local_now = self._local(local_now)
         self._sync(local_now)
         self._maybe_open(local_now)
 
-    def tick(self, local_now: float) -> Update:
+    def tick(self, local_now: float | None = None) -> Update:
         """The time passes: the clock (a Standard flag ends the match, a Blitz flag opens the
         claim), a reveal overdue (the peer is forfeited on time), the host's opening roll."""
+        local_now = self._local(local_now)
         match = self.match
         if match is None:
             return Update()
@@ -360,8 +382,9 @@ class Session:
             self._maybe_open(local_now)
         return self._update(start, broken=broken)
 
-    def claim_abandoned(self, local_now: float) -> None:
+    def claim_abandoned(self, local_now: float | None = None) -> None:
         """The peer stayed away past the grace period: he forfeits the match (resigned)."""
+        local_now = self._local(local_now)
         if not self.can_claim_abandoned(local_now):
             raise ValueError("the peer has not been away long enough to claim the match")
         self._sync(local_now)
@@ -370,8 +393,9 @@ class Session:
         self._forfeit(Forfeit.ABANDONED, at)
         self._break(Ending.ABANDONED, f"{self.peer_name or 'the peer'} stayed away: the match is yours", True)
 
-    def receive(self, text: str, local_now: float) -> Update:
+    def receive(self, text: str, local_now: float | None = None) -> Update:
         """A text from the peer: checked, applied, answered (see the module's rules)."""
+        local_now = self._local(local_now)
         if self.match is not None:
             self._sync(local_now)
         start = self._synced
@@ -388,15 +412,16 @@ class Session:
                 if self.broken.peer_at_fault and self.broken.ending not in (Ending.SILENT, Ending.ABANDONED):
                     self._send(Bye(self.broken.ending.value))
             return Update()
+        self._rebuilt = None
         try:
             flags = self._dispatch(msg, local_now)
         except _Fault as fault:
             return self._fail(start, fault.ending, fault.detail)
-        if flags.get("rolled_back"):
-            start = min(start, flags["log_at"])
+        if self._rebuilt is not None:
+            start = min(start, self._rebuilt)
         self._maybe_open(local_now)
         return self._update(start, broken=flags.get("broken"), started=bool(flags.get("started")),
-                            offered=bool(flags.get("offered")), rolled_back=bool(flags.get("rolled_back")))
+                            offered=bool(flags.get("offered")), rolled_back=self._rebuilt is not None)
 
     # --- persistence ----------------------------------------------------------------------
 
@@ -414,6 +439,7 @@ class Session:
             "secrets": {str(k): v for k, v in self._secrets.items() if k >= low},
             "commits": {str(k): v for k, v in self._commits.items() if k >= low},
             "offset": self._offset,
+            "rtt": self._rtt if math.isfinite(self._rtt) else None,
             "away_since": self._away_since,
             "reveal_timeout": self.reveal_timeout,
             "grace": self.grace,
@@ -426,7 +452,7 @@ class Session:
         actions; the peer counts as away until he says hello. :class:`ProtocolError` for data that
         :meth:`to_dict` could not have written or whose actions do not replay."""
         keys = {"format", "role", "name", "peer_name", "terms", "started", "actions", "secrets", "commits", "offset",
-                "away_since", "reveal_timeout", "grace", "broken"}
+                "rtt", "away_since", "reveal_timeout", "grace", "broken"}
         if not isinstance(data, dict) or set(data) != keys or data["format"] != _FORMAT:
             raise ProtocolError("not a saved online session")
         try:
@@ -451,6 +477,10 @@ class Session:
         session.terms = terms
         session.peer_name = data["peer_name"]
         session._offset = float(data["offset"])
+        if data["rtt"] is not None:
+            if not _finite(data["rtt"]):
+                raise ProtocolError("a saved session's rtt is a number or null")
+            session._rtt = float(data["rtt"])
         session._secrets = _numbered(data["secrets"], "secrets")
         session._commits = _numbered(data["commits"], "commits")
         now = float(session._clock())
@@ -474,7 +504,7 @@ class Session:
                 session._actions.append(shared)
                 session._chains.append(chain_next(session._chains[-1], shared.by, shared.action))
             session._known = 0
-            session._synced = len(session._replica().log)
+            session._synced = session._shared_log = len(session._replica().log)
         elif data["actions"]:
             raise ProtocolError("a session not started has no actions")
         broken = data["broken"]
@@ -493,8 +523,8 @@ class Session:
                 return self._hello(msg, local_now)
             case Pong():
                 rtt = local_now - msg.sent
-                if self.role == Role.GUEST and 0 <= rtt <= 60:
-                    self._offset = msg.at + rtt / 2 - local_now
+                if self.role == Role.GUEST and 0 <= rtt <= min(60.0, max(GOOD_RTT, self._rtt)):
+                    self._offset, self._rtt = msg.at + rtt / 2 - local_now, rtt
                 return {}
             case Start():
                 if self.role != Role.GUEST:
@@ -585,7 +615,6 @@ class Session:
             if self._won_at is not None and s > self._won_at:
                 return {}  # sent before the peer learned that our action won
             raise _Fault(Ending.MISMATCH, f"the actions before action {s + 1} differ")
-        flags: dict[str, Any] = {}
         if s < n:
             mine = self._actions[s]
             if mine.by == self.peer:
@@ -595,11 +624,10 @@ class Session:
             if not self._peer_wins(s, msg.action, mine.action):
                 self._won_at = s
                 return {}
-            log_at = self._roll_back(s)
-            flags = {"rolled_back": True, "log_at": log_at}
+            self._roll_back(s)
         self._receive_action(msg.action, local_now)
         self._known = len(self._actions)
-        return flags | self._after_peer(match)
+        return self._after_peer(match)
 
     def _after_peer(self, match: Match) -> dict[str, Any]:
         last = self._actions[-1]
@@ -621,16 +649,14 @@ class Session:
         a, b = rank(theirs, self.peer), rank(mine, self.seat)
         return a > b or (a == b and self.peer == 0)
 
-    def _roll_back(self, seq: int) -> int:
-        """Put the replica back to after ``seq`` actions (ours after it are dropped); returns the
-        length of the log then."""
+    def _roll_back(self, seq: int) -> None:
+        """Put the replica back to after ``seq`` actions (ours after it are dropped)."""
         del self._actions[seq:]
         del self._chains[seq + 1:]
         for key in [k for k in self._ids if k > seq]:
             del self._ids[key]
         self._rebuild()
         self._reveal_due = None
-        return len(self._replica().log)
 
     def _receive_action(self, action: Action, local_now: float) -> None:
         last = self._actions[-1].action.at if self._actions else -math.inf
@@ -639,6 +665,7 @@ class Session:
         ahead = action.at - self.session_time(local_now)
         if ahead > AHEAD:
             raise _Fault(Ending.ILLEGAL, f"an action stamped {ahead:.3f} s in the future")
+        self._settle(action.at)
         match = self._replica()
         if action.do in ROLLS:
             k = action.k
@@ -685,13 +712,14 @@ class Session:
         if self._commits.get(msg.roll) != commitment(msg.secret, msg.roll, self.peer):
             raise _Fault(Ending.DICE, "a changed die: the reveal does not match its commitment")
         resolved = replace(shared, reveal=msg.secret)
+        self._settle(shared.action.at)
         match = self._replica()
         self._take_commit(msg.roll + 1, msg.commit)
         if pending == len(self._actions) - 1:
             self._apply(match, resolved)  # (after a terminal action of the peer's, the roll no longer counts)
         self._actions[pending] = resolved
         self._reveal_due = None
-        self._synced = len(match.log)
+        self._synced = self._shared_log = len(match.log)
 
     def _check(self, msg: Check) -> None:
         if msg.seq > len(self._actions) or self._chains[msg.seq] != msg.chain or msg.seq not in self._ids:
@@ -758,6 +786,7 @@ class Session:
         match = self._replica()
         self._synced = len(match.log)
         self._ids[seq + 1] = _ids(match, shared.action.at)
+        self._shared_log = len(match.log)
         if shared.by == self.seat and self._here:
             self._send(Act(seq, self._chains[seq], shared.action))
             if shared.action.do in _TURN_ENDS:
@@ -815,7 +844,7 @@ class Session:
         assert self.terms is not None
         self._dice = AgreedDice()
         self.match = self.terms.make_match(self._dice, time=self._match_time)
-        self._synced = len(self.match.log)
+        self._synced = self._shared_log = len(self.match.log)
 
     def _match_time(self) -> float:
         return self._time(float(self._clock()))
@@ -856,7 +885,16 @@ class Session:
         again = self._replay(self._actions)
         match.restore(again.snapshot())
         match.clock = again.clock
-        self._synced = len(match.log)
+        self._synced = self._shared_log = len(match.log)
+        self._rebuilt = min(self._rebuilt if self._rebuilt is not None else self._synced, self._synced)
+
+    def _settle(self, at: float) -> None:
+        """Before a shared action stamped ``at``: a flag this replica saw after ``at`` (reading
+        the clock between actions) is undone by making it again from the shared actions, where
+        the clock is read at the actions' times only (the action may have come late)."""
+        match = self._replica()
+        if any(isinstance(e, TimedOut) and e.t is not None and e.t > at for e in match.log[self._shared_log:]):
+            self._rebuild()
 
     def _next_roll(self) -> int:
         return 1 + sum(1 for s in self._actions if s.action.do in ROLLS)
