@@ -30,8 +30,10 @@ export const APP_ID = "tavli-online";
 
 /** While no peer is there, the room is joined again this often (ms): see Link._rejoin. */
 export const REFRESH_MS = 10_000;
-/** A newcomer's offer that Trystero will ignore makes a rejoin, at most this often (ms). */
+/** A newcomer's offer that Trystero will ignore makes a rejoin (ms): not before this long in the
+ * room, and after this wait, unless he reached us meanwhile (an offer of ours he answered). */
 const OFFER_REJOIN_MS = 1_500;
+const OFFER_WAIT_MS = 1_000;
 
 class Link {
   constructor(open, refreshMs) {
@@ -39,6 +41,7 @@ class Link {
     this._refreshMs = refreshMs;
     this._refresh = null;   // the timer of the next rejoin while no peer is there
     this._enteredAt = 0;
+    this._offerTimer = null;  // the rejoin a newcomer's offer asked for
     this._watched = new WeakSet();  // the relay sockets whose messages we read
     this._room = null;
     this._action = null;
@@ -112,7 +115,8 @@ class Link {
   }
 
   /** A relay's message: an offer from a newcomer that Trystero ignores (see _rejoin) makes us
-   * join again at once, so that our own offers reach him. */
+   * join again, so that our own offers reach him: after OFFER_WAIT_MS, unless he answered an offer
+   * of ours meanwhile (leaving then would break the connection being made). */
   _relayMessage(data) {
     if (this.left || this._peer !== null || this._room === null) return;
     if (performance.now() - this._enteredAt < OFFER_REJOIN_MS) return;
@@ -123,11 +127,16 @@ class Link {
       return;
     }
     const from = message?.peer_id;
-    if (message?.offer && typeof from === "string" && from !== selfId && selfId < from) this._rejoin();
+    if (!message?.offer || typeof from !== "string" || from === selfId || selfId > from || this._offerTimer) return;
+    this._offerTimer = setTimeout(() => {
+      this._offerTimer = null;
+      if (this._peer === null && !this.left) this._rejoin();
+    }, OFFER_WAIT_MS);
   }
 
   async _exit() {
     clearTimeout(this._refresh);
+    this._offerTimer = clearTimeout(this._offerTimer) ?? null;
     const room = this._room;
     this._room = null;
     await room?.leave().catch((error) => console.warn("tavli online: leave failed", error));
@@ -139,7 +148,7 @@ class Link {
    * join (then every 2 minutes, as the trackers ask), and of two browsers holding offers, the one
    * with the lower id ignores the other's offers and waits for him to answer its own, which he
    * gets at its next announce: the friend who opens the link, or reloads, could wait 2 minutes.
-   * Such an offer, seen on the relay's socket, makes a rejoin at once (_relayMessage).
+   * Such an offer, seen on the relay's socket, makes a rejoin a second later (_relayMessage).
    */
   async _rejoin() {
     await this._exit();
@@ -151,6 +160,7 @@ class Link {
     if (this._peer === null) {
       this._peer = id;
       clearTimeout(this._refresh);
+      this._offerTimer = clearTimeout(this._offerTimer) ?? null;
       this._onPeer?.();
     } else if (id !== this._peer && !this._others.includes(id)) {
       this._others.push(id);
