@@ -361,3 +361,44 @@ def test_the_friend_away_is_said_with_the_time_left_and_his_return(players):
     for page in (host, back):
         page.wait_for_function("['play', 'waiting'].includes(document.body.dataset.online)", timeout=CONNECT_MS)
     assert mirrored(host, back)
+
+
+# --- an online match whose session is gone: never a dead board ----------------------------------
+
+
+def bottom_player(page) -> int:
+    """The match player (0 light: the host, 1 dark: the guest) drawn at the bottom of the board."""
+    return page.eval_on_selector("#board .checker[data-owner='0']", "el => +el.dataset.player")
+
+
+def test_an_online_match_without_its_session_opens_from_the_persons_seat_with_the_new_match_screen(players):
+    host, guest = players()
+    invite(host, guest)
+    assert bottom_player(guest) == 1
+    # The session is gone (another online match replaced it, or it could not be read): the match
+    # cannot go on; the guest sees it from his own seat under the new-match screen, not a dead board.
+    guest.evaluate("localStorage.removeItem('tavli.online')")
+    boot(guest)
+    guest.wait_for_function("document.body.dataset.dialog === 'new-match'")
+    assert bottom_player(guest) == 1
+    assert "Boris" in guest.inner_text("#panel .card.bottom") and "Anna" in guest.inner_text("#panel .card.top")
+    assert guest.locator("dialog button[data-action=cancel]").count() == 0  # (no going back to it)
+    assert online(guest) == ""
+
+
+def test_leaving_an_online_match_resigns_it_and_a_reload_shows_it_lost_from_the_persons_seat(players):
+    host, guest = players()
+    invite(host, guest)
+    guest.click("#panel button[data-action=new-match]")
+    guest.click("dialog button[data-action=online-leave]")
+    guest.wait_for_function("document.body.dataset.dialog === 'new-match'")
+    host.wait_for_function("document.body.dataset.phase === 'match-over'", timeout=CONNECT_MS)
+    assert guest.evaluate("document.body.dataset.phase") == "match-over"
+    boot(guest)  # later: the finished match, from his seat, read-only, New match at hand
+    guest.wait_for_function("document.body.dataset.dialog === 'new-match'")
+    assert guest.evaluate("document.body.dataset.phase") == "match-over"
+    assert bottom_player(guest) == 1
+    guest.click("dialog button[data-action=cancel]")
+    assert guest.evaluate("document.body.dataset.dialog") == ""
+    assert guest.is_disabled("#panel button[data-action=roll]") or guest.locator("#panel button[data-action=roll]").count() == 0
+    assert guest.locator("#panel button[data-action=new-match]").is_enabled()

@@ -166,6 +166,24 @@ def test_seats_for_each_opponent():
     assert seats_for(ONLINE, 1) == (Seat.REMOTE, Seat.LOCAL)
 
 
+def test_a_saved_online_match_keeps_the_persons_seat_and_the_names_in_seat_order():
+    from web.model import saves
+    from web.model.prefs import setup_from_dict, setup_to_dict
+
+    setup = MatchSetup(mode=ONLINE, names=("Anna", "Boris"), seat=1)
+    assert setup_from_dict(json.loads(json.dumps(setup_to_dict(setup)))) == setup
+    store: dict[str, str] = {}
+    ctl = Controller(setup, ViewOptions())
+    assert saves.save_match(store, ctl.match, setup)
+    again = Controller(saves.load_match(store).setup, ViewOptions())  # (a reload without the session)
+    assert again.seats == (Seat.REMOTE, Seat.LOCAL) and again.bottom == 1 and again.names == ("Anna", "Boris")
+    assert Controller(MatchSetup(mode=ONLINE, seat=1), ViewOptions()).names == ("Friend", "You")
+    # A seat is an online match's only; an old save (no seat) is the host's.
+    assert "seat" not in setup_to_dict(MatchSetup(mode="pvp", seat=1))
+    assert setup_from_dict({"mode": ONLINE}).seat == 0
+    assert setup_from_dict({"mode": "cpu", "seat": 1}).seat == 0
+
+
 def test_a_match_against_the_computer_keeps_its_seats():
     ctl = Controller(MatchSetup(level="beginner"), ViewOptions())
     assert ctl.seats == (Seat.LOCAL, Seat.COMPUTER) and ctl.humans == (True, False) and ctl.remote is None

@@ -46,6 +46,7 @@ def start() -> None:
         from web.model import i18n, keeping, saves
         from web.model import prefs as P
         from web.model.i18n import t
+        from web.model.setup import ONLINE
         from web.model.url import fixes_match, new_match_mode, parse_query, query_params
 
         from .audio import SoundPlayer
@@ -96,7 +97,7 @@ def start() -> None:
         ctl = None
         started = True
         if resumed or ask:  # the match in progress, shown (under the question when asking)
-            new_match = loaded.setup
+            new_match = loaded.setup if loaded.setup.mode != ONLINE else prefs.new_match  # (online: the friend's terms)
             ctl, found = keeping.resume(loaded, store, make_controller, stamp=stamp, check=draw_once, now=now())
             if ctl is None:  # it failed while resuming: set aside (or held)
                 resumed = ask = False
@@ -135,6 +136,8 @@ def start() -> None:
         if found is None and not ask:  # (a save to decide about first: its question comes first)
             online = app.online.resume()  # issue 18: the online match kept here, rejoined
             online = app.online.guest(str(window.location.hash)) or online  # an invitation opened
+            if not online and app.ctl.setup.mode == ONLINE:  # its session gone (left, or dropped): no dead board
+                app.started = False  # the new-match screen over it (the match shown from the person's seat)
         if online:
             pass
         elif found is not None or ask:

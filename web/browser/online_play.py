@@ -407,12 +407,9 @@ class OnlineUI:
         session = play.session
         terms = session.terms
         seat = session.seat
-        names = [session.names[0] or "", session.names[1] or ""]
-        names[seat] = names[seat] or t("you")
-        names[1 - seat] = names[1 - seat] or t("online_friend")
         opts = terms.options or {}
         setup = MatchSetup(mode=ONLINE, variant=terms.variant, length=terms.length, rules=terms.rules,
-                           clock=terms.clock, names=(names[0], names[1]),
+                           clock=terms.clock, names=(session.names[0] or "", session.names[1] or ""), seat=seat,
                            **{k: v for k, v in opts.items() if k in ("mother_points", "first_checker", "prime")})
         ctl = Controller(setup, app.prefs.view, match=session.match, seats=seats_for(ONLINE, seat))
         play.attach(ctl)
@@ -421,7 +418,7 @@ class OnlineUI:
         if not holds_saves(app):
             saves.clear_match(app.store)
         app.started = True
-        app.play_match(ctl, replace(setup, names=app.prefs.new_match.names))  # (saved with the match)
+        app.play_match(ctl, replace(setup, names=app.prefs.new_match.names, seat=0))  # (the new-match screen's choices)
 
     # --- the buttons ----------------------------------------------------------------------------
 
@@ -457,6 +454,8 @@ class OnlineUI:
             if play is not None:
                 play.leave()
                 self.flush()
+                if play.ctl is app.ctl:
+                    app.refresh()  # the match resigned: drawn, saved and recorded as it ended
             self.forget()
             app.dialogs.user = None
             app.open_new_match()

@@ -31,12 +31,14 @@ class Saver:
     def save(self) -> None:
         """Keep the match in localStorage (a refused write is reported once)."""
         from web.model import saves
+        from web.model.setup import ONLINE
 
         app = self.app
         if not app.started or app.store is None or holds_saves(app):
             return
         self.last = app.now()
-        ok = saves.save_match(app.store, app.ctl.match, app.new_match)
+        setup = app.ctl.setup if app.ctl.setup.mode == ONLINE else app.new_match  # (online: seat, names)
+        ok = saves.save_match(app.store, app.ctl.match, setup)
         if ok:
             try:
                 app.store[URL_KEY] = app.url

@@ -23,7 +23,7 @@ from tavli.games.registry import game_kind
 from tavli.match import Match, MatchError
 from tavli.scoring import Rules
 from web.model.i18n import t
-from web.model.setup import MatchSetup, ViewOptions
+from web.model.setup import ONLINE, MatchSetup, ViewOptions
 from web.view.view import Motion, top_point
 
 from .effects import Effects, sounds_of
@@ -82,7 +82,7 @@ class Table:
             match = Match(rules=Rules.preset(self.setup.rules), dice=dice, clock=clock, time=time,
                           **self.setup.match_args())
         self.match = match
-        self.seats = seats if seats is not None else seats_for(self.setup.mode)
+        self.seats = seats if seats is not None else seats_for(self.setup.mode, self.setup.seat)
         self.online: Any = None  # online play (web.control.online.OnlinePlay): the roll goes to the peer
         self._bot = bot  # the computer player, made on first use (it costs boot time)
         self.note = ""  # the last thing that happened, shown on the status line
@@ -140,6 +140,8 @@ class Table:
         given = self.setup.names
         if self.setup.mode == "pvp":
             default = (t("player_n", n=1), t("player_n", n=2))
+        elif self.setup.mode == ONLINE:  # the person in his seat, the friend in the other
+            default = (t("you"), t("online_friend")) if self.setup.seat == 0 else (t("online_friend"), t("you"))
         else:
             default = (t("you"), t("computer"))
         return (given[0] or default[0], given[1] or default[1])

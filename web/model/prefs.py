@@ -37,7 +37,7 @@ from tavli import options as choices
 from tavli import safejson
 
 from .relays import RelayError, parse_relays
-from .setup import MODES, OPPONENTS, MatchSetup, ViewOptions
+from .setup import MODES, ONLINE, OPPONENTS, MatchSetup, ViewOptions
 from .url import MOTHER_PARAMS, length_param, parse_query, query_params
 
 STORAGE_KEY = "tavli.prefs"
@@ -154,6 +154,7 @@ def setup_from_dict(data: Any) -> MatchSetup:
         mother_points=mother if type(mother) is int and mother in choices.MOTHER_POINTS else base.mother_points,
         first_checker=_choice(data.get("first_checker"), choices.FIRST_CHECKER, base.first_checker),
         prime=_choice(data.get("prime"), choices.PRIME, base.prime),
+        seat=1 if data.get("mode") == ONLINE and data.get("seat") == 1 else 0,
     ).fitted()
 
 
@@ -170,7 +171,7 @@ def setup_to_dict(setup: MatchSetup) -> dict[str, Any]:
         "mother_points": setup.mother_points,
         "first_checker": setup.first_checker,
         "prime": setup.prime,
-    }
+    } | ({"seat": setup.seat} if setup.mode == ONLINE else {})
 
 
 def from_dict(data: Any) -> Prefs:

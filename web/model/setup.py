@@ -71,6 +71,7 @@ class MatchSetup:
     first_checker: str = FIRST_CHECKER[0]  # Fevga (and Tavli): the first-checker rule
     prime: str = PRIME[0]  # Fevga (and Tavli): the prime rule
     seed: int | None = None
+    seat: int = 0  # online: the person's seat (the host 0, the guest 1); ``names`` in seat order
 
     @property
     def money(self) -> bool:
