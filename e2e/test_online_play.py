@@ -394,6 +394,10 @@ def test_leaving_an_online_match_resigns_it_and_a_reload_shows_it_lost_from_the_
     guest.wait_for_function("document.body.dataset.dialog === 'new-match'")
     host.wait_for_function("document.body.dataset.phase === 'match-over'", timeout=CONNECT_MS)
     assert guest.evaluate("document.body.dataset.phase") == "match-over"
+    for page, seat in ((host, 0), (guest, 1)):  # noted once on each side, as an online match
+        page.wait_for_function("(localStorage.getItem('tavli.records') || '').includes('online')")
+        (noted,) = json.loads(page.evaluate("localStorage.getItem('tavli.records')"))["matches"]
+        assert (noted["mode"], noted.get("seat", 0), noted["winner"], noted["names"]) == ("online", seat, 0, ["Anna", "Boris"])
     boot(guest)  # later: the finished match, from his seat, read-only, New match at hand
     guest.wait_for_function("document.body.dataset.dialog === 'new-match'")
     assert guest.evaluate("document.body.dataset.phase") == "match-over"

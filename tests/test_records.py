@@ -122,3 +122,27 @@ def test_the_dialog_shows_the_tallies_the_matches_and_a_clear_that_is_disabled_w
     assert 'data-action="records-clear" disabled title=' in empty
     problem = V.records(R.Loaded(problem="not valid JSON")).html
     assert "rec-problem" in problem and 'data-action="records-clear" title=' in problem
+
+
+def test_an_online_match_is_recorded_as_online_from_the_persons_seat_and_old_records_still_read():
+    from web.model import i18n
+
+    old = R.dumps((entry(finished(), mode="pvp", level=None, names=("Anna", "Boris")),))
+    assert '"seat"' not in old and R.loads(old).entries[0].mode == "pvp"  # a record from before: read as it was
+    # The guest (seat 1) won: the host resigned.
+    e = entry(finished(resign_by=0), mode="online", level="expert", names=("Anna", "Boris"), seat=1)
+    assert (e.mode, e.opponent, e.level, e.seat, e.winner) == ("online", "online", None, 1, 1)
+    again = R.loads(R.dumps((e,))).entries[0]
+    assert again == e
+    table = R.tallies((e, entry(finished(resign_by=1), mode="online", names=("Carl", "Dora"))))
+    assert table["online"]["all"] == R.Tally(wins=2, losses=0)  # (each match won by the person here)
+    assert R.opponents_in_order(table) == ["online"]
+    assert entry(finished(), mode="pvp", seat=1).seat == 0  # a seat is an online match's only
+    bad = json.loads(R.dumps((entry(finished(), mode="pvp"),)))
+    bad["matches"][0]["seat"] = 1
+    assert R.loads(json.dumps(bad)).problem == "match 1: bad seat"
+    for lang, words in (("en", "A friend online"), ("el", "Φίλος online"), ("bg", "Приятел онлайн")):
+        i18n.install(lang)
+        html = V.records(R.Loaded(entries=(e,))).html
+        assert words in html and 'data-opponent="online"' in html and 'data-won="1"' in html
+    i18n.install("en")

@@ -68,7 +68,7 @@ class RecordKeeper:
         ctl = self.app.ctl
         iso = str(window.Date.new().toISOString())
         entry = R.entry_for(match, mode=ctl.setup.mode, level=ctl.setup.level, names=ctl.names,
-                            date=iso[:16] + "Z")
+                            date=iso[:16] + "Z", seat=ctl.setup.seat)
         if not R.noted(loaded.entries, entry.key):
             self.write(R.add(loaded.entries, entry))
 

@@ -4,9 +4,9 @@ imports (:mod:`web.browser.records` keeps it in localStorage under :data:`RECORD
 
 An :class:`Entry` holds the date (UTC, ``"2026-12-01T15:30Z"``), the game (``variant``:
 portes, plakoto, fevga, or tavli: the three in rotation), who played (``mode`` cpu with the
-computer's ``level``, or pvp: two players on this device) and their ``names``, the ``length``
-(None: money play), the final ``scores``, the ``winner`` (0 is the bottom player: the person
-against the computer) and ``rates``: the error rates (millipoints lost per decision, the coach's
+computer's ``level``, pvp: two players on this device, or online: a friend on another device, the
+person in ``seat``) and their ``names``, the ``length`` (None: money play), the final ``scores``,
+the ``winner`` (0 is the bottom player: the person against the computer) and ``rates``: the error rates (millipoints lost per decision, the coach's
 ``error_rate``) of players 0 and 1, None until analysed. ``key`` names the match (a checksum of
 its log): a match is noted once, even when the page is reloaded on its last screen.
 
@@ -30,7 +30,7 @@ FORMAT = "tavli-records"
 VERSION = 1
 MAX_ENTRIES = 500
 MAX_CHARS = 1_000_000  # 500 entries take ~150 kB
-MODES = ("cpu", "pvp")
+MODES = ("cpu", "pvp", "online")  # (records before online play hold the first two only)
 _QUIET = ("pause", "resume")  # events that a reload may add to a finished match's log
 
 
@@ -48,11 +48,12 @@ class Entry:
     scores: tuple[int, int]
     winner: int | None
     rates: tuple[float, float] | None = None
+    seat: int = 0  # online: the person's seat (the host 0, the guest 1); else 0
 
     @property
     def opponent(self) -> str:
-        """``"cpu:<level>"`` against the computer, ``"pvp"`` for two players."""
-        return f"cpu:{self.level}" if self.mode == "cpu" else "pvp"
+        """``"cpu:<level>"`` against the computer, ``"pvp"`` for two players, ``"online"``."""
+        return f"cpu:{self.level}" if self.mode == "cpu" else self.mode
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,10 @@ def match_key(log: Any) -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(events):x}"
 
 
-def entry_for(match: Any, *, mode: str, level: str | None, names: tuple[str, str], date: str) -> Entry:
-    """The entry of ``match``, finished (:class:`tavli.match.Match`, phase ``match-over``)."""
+def entry_for(match: Any, *, mode: str, level: str | None, names: tuple[str, str], date: str,
+              seat: int = 0) -> Entry:
+    """The entry of ``match``, finished (:class:`tavli.match.Match`, phase ``match-over``);
+    ``seat``: the person's, online."""
     scores = (int(match.scores[0]), int(match.scores[1]))
     return Entry(
         key=match_key(match.log),
@@ -88,6 +91,7 @@ def entry_for(match: Any, *, mode: str, level: str | None, names: tuple[str, str
         length=match.length,
         scores=scores,
         winner=match.winner,
+        seat=1 if mode == "online" and seat == 1 else 0,
     )
 
 
@@ -123,7 +127,7 @@ def with_rates(entries: tuple[Entry, ...], key: str, rates: tuple[float, float])
 @dataclass(frozen=True)
 class Tally:
     """Matches won and lost (by player 0: the person against the computer, the first player of
-    two on this device)."""
+    two on this device; online by the person, in his seat)."""
 
     wins: int = 0
     losses: int = 0
@@ -133,22 +137,22 @@ class Tally:
 
 
 def tallies(entries: tuple[Entry, ...]) -> dict[str, dict[str, Tally]]:
-    """Wins and losses by opponent (``cpu:<level>``, ``pvp``) then by game (a variant, or
+    """Wins and losses by opponent (``cpu:<level>``, ``pvp``, ``online``) then by game (a variant, or
     ``"all"``); matches without a winner are left out."""
     out: dict[str, dict[str, Tally]] = {}
     for entry in entries:
         if entry.winner is None:
             continue
         row = out.setdefault(entry.opponent, {})
-        won = entry.winner == 0
+        won = entry.winner == entry.seat
         for game in (entry.variant, "all"):
             row[game] = row.get(game, Tally()).plus(won)
     return out
 
 
 def opponents_in_order(table: dict[str, dict[str, Tally]]) -> list[str]:
-    """The opponents of :func:`tallies` from the weakest computer to two players."""
-    order = [f"cpu:{level}" for level in LEVELS] + ["pvp"]
+    """The opponents of :func:`tallies` from the weakest computer to two players, then online."""
+    order = [f"cpu:{level}" for level in LEVELS] + ["pvp", "online"]
     return [o for o in order if o in table]
 
 
@@ -183,7 +187,7 @@ def loads(text: str | None) -> Loaded:
 def _entry_dict(e: Entry) -> dict[str, Any]:
     return {"key": e.key, "date": e.date, "variant": e.variant, "mode": e.mode, "level": e.level,
             "names": list(e.names), "length": e.length, "scores": list(e.scores), "winner": e.winner,
-            "rates": None if e.rates is None else list(e.rates)}
+            "rates": None if e.rates is None else list(e.rates)} | ({"seat": 1} if e.seat == 1 else {})
 
 
 def _rate(value: Any) -> bool:
@@ -215,6 +219,8 @@ def _entry_from(item: Any, n: int) -> Entry:
     need(isinstance(scores, list) and len(scores) == 2 and all(_count(s) for s in scores), "bad scores")
     winner = item.get("winner")
     need(winner in (None, 0, 1) and not isinstance(winner, bool), "bad winner")
+    seat = item.get("seat", 0)
+    need(seat in (0, 1) and not isinstance(seat, bool) and (seat == 0 or item["mode"] == "online"), "bad seat")
     rates = item.get("rates")
     need(rates is None or (isinstance(rates, list) and len(rates) == 2 and all(_rate(r) for r in rates)),
          "bad error rates")
@@ -222,5 +228,5 @@ def _entry_from(item: Any, n: int) -> Entry:
         key=item["key"], date=item["date"], variant=item["variant"], mode=item["mode"],
         level=level if item["mode"] == "cpu" else None, names=(names[0], names[1]), length=length,
         scores=(scores[0], scores[1]), winner=winner,
-        rates=None if rates is None else (float(rates[0]), float(rates[1])),
+        rates=None if rates is None else (float(rates[0]), float(rates[1])), seat=seat,
     )

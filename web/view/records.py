@@ -20,8 +20,8 @@ SHOWN = 50  # recent matches listed
 
 
 def opponent_text(opponent: str) -> str:
-    if opponent == "pvp":
-        return t("rec_pvp")
+    if opponent in ("pvp", "online"):
+        return t(f"rec_{opponent}")
     return t("rec_vs_level", level=t(f"level_{opponent.split(':', 1)[1]}"))
 
 
@@ -41,7 +41,7 @@ def entry_html(e: Entry) -> str:
              if e.rates is not None
              else t("rec_no_rates"))
     when = e.date.replace("T", " ").replace("Z", " UTC")
-    won = "" if e.winner is None else (' data-won="1"' if e.winner == 0 else ' data-won="0"')
+    won = "" if e.winner is None else (' data-won="1"' if e.winner == e.seat else ' data-won="0"')
     return (f'<li data-key="{_e(e.key)}"{won}><span class="rec-when">{_e(when)}</span> '
             f'<strong>{_e(game_text(e.variant))}</strong> · {_e(opponent)} · {_e(length)}<br>'
             f'<span class="rec-names">{_e(e.names[0])} {e.scores[0]}–{e.scores[1]} {_e(e.names[1])}</span>'

@@ -330,7 +330,7 @@ STRINGS: dict[str, str] = {
     "rec_title": "История на мачовете",
     "rec_empty": "Още няма завършен мач.",
     "rec_summary": "Победи и загуби",
-    "rec_summary_note": "Срещу компютъра: вашите мачове. Двама играчи: на първия играч.",
+    "rec_summary_note": "Срещу компютъра: вашите мачове. Двама играчи: на първия играч. Приятел онлайн: вашите.",
     "rec_recent": "Последни мачове",
     "rec_vs_level": "Компютър: {level}",
     "rec_pvp": "Двама играчи",
@@ -396,4 +396,6 @@ STRINGS: dict[str, str] = {
     "relays_not_websocket": "{url}: адресът на ретранслатор започва с wss:// (или ws://).",
     "relays_bad_address": "{url}: това не е адрес на ретранслатор (wss://host, wss://host:port/path).",
     "relays_too_many": "Най-много {n} ретранслатора.",
+    # issue 18, fixes: the record of matches
+    "rec_online": "Приятел онлайн",
 }

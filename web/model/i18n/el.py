@@ -330,7 +330,7 @@ STRINGS: dict[str, str] = {
     "rec_title": "Ιστορικό αγώνων",
     "rec_empty": "Κανένας τελειωμένος αγώνας ακόμα.",
     "rec_summary": "Νίκες και ήττες",
-    "rec_summary_note": "Με τον υπολογιστή: οι δικοί σας αγώνες. Δύο παίκτες: του πρώτου παίκτη.",
+    "rec_summary_note": "Με τον υπολογιστή: οι δικοί σας αγώνες. Δύο παίκτες: του πρώτου παίκτη. Φίλος online: οι δικοί σας.",
     "rec_recent": "Πρόσφατοι αγώνες",
     "rec_vs_level": "Υπολογιστής: {level}",
     "rec_pvp": "Δύο παίκτες",
@@ -396,4 +396,6 @@ STRINGS: dict[str, str] = {
     "relays_not_websocket": "{url}: η διεύθυνση ενός αναμεταδότη αρχίζει με wss:// (ή ws://).",
     "relays_bad_address": "{url}: αυτή δεν είναι διεύθυνση αναμεταδότη (wss://host, wss://host:port/path).",
     "relays_too_many": "Το πολύ {n} αναμεταδότες.",
+    # issue 18, fixes: the record of matches
+    "rec_online": "Φίλος online",
 }

@@ -332,7 +332,7 @@ STRINGS: dict[str, str] = {
     "rec_title": "Record of matches",
     "rec_empty": "No finished match yet.",
     "rec_summary": "Wins and losses",
-    "rec_summary_note": "Against the computer: your matches. Two players: the first player's.",
+    "rec_summary_note": "Against the computer: your matches. Two players: the first player's. A friend online: yours.",
     "rec_recent": "Recent matches",
     "rec_vs_level": "Computer: {level}",
     "rec_pvp": "Two players",
@@ -398,4 +398,6 @@ STRINGS: dict[str, str] = {
     "relays_not_websocket": "{url}: a relay's address starts with wss:// (or ws://).",
     "relays_bad_address": "{url}: this is not a relay's address (wss://host, wss://host:port/path).",
     "relays_too_many": "At most {n} relays.",
+    # issue 18, fixes: the record of matches
+    "rec_online": "A friend online",
 }
