@@ -406,3 +406,23 @@ def test_leaving_an_online_match_resigns_it_and_a_reload_shows_it_lost_from_the_
     assert guest.evaluate("document.body.dataset.dialog") == ""
     assert guest.is_disabled("#panel button[data-action=roll]") or guest.locator("#panel button[data-action=roll]").count() == 0
     assert guest.locator("#panel button[data-action=new-match]").is_enabled()
+
+
+def test_the_hosts_lobby_after_a_reload_shows_its_qr_code_again_and_the_friend_still_joins(players):
+    host, guest = players()
+    boot(host)
+    host.wait_for_function("document.body.dataset.dialog === 'new-match'")
+    host.check("input[name=mode][value=online]")
+    host.fill("input[name=name0]", "Anna")
+    host.click("button[data-action=invite]")
+    host.wait_for_selector("dialog .invite-qr svg")
+    url = host.input_value("[data-invite]")
+    boot(host)  # a reload while waiting for the friend
+    host.wait_for_function("document.body.dataset.dialog === 'online'")
+    host.wait_for_selector("dialog .invite-qr svg")
+    assert host.input_value("[data-invite]") == url
+    boot(guest, base=url[url.index("/", 8):])
+    guest.wait_for_selector("button[data-action=online-join]:not([disabled])", timeout=CONNECT_MS)
+    guest.click("button[data-action=online-join]")
+    for page in (host, guest):
+        page.wait_for_function("['play', 'waiting'].includes(document.body.dataset.online)", timeout=CONNECT_MS)

@@ -188,6 +188,7 @@ class OnlineUI:
         self.invite = new_invite(_randbytes)
         self.url = invite_url(str(window.location.href), self.invite)
         self.qr = ""
+        self.keep()  # (a reload in the lobby keeps the invitation)
         self.show_lobby()
         spawn(self._host_link())
 
@@ -278,7 +279,8 @@ class OnlineUI:
         else:
             self.start_playing()
         if session.broken is None and (session.match is None or session.match.phase != "match-over"):
-            spawn(self.connect())
+            lobby = session.match is None and session.seat == 0  # the host's lobby: its QR code drawn again
+            spawn(self._host_link() if lobby else self.connect())
         return True
 
     # --- the link -------------------------------------------------------------------------------
