@@ -9,6 +9,8 @@ arriving through the session.
 * The hostile peer (``window.tavliOnlineTamper`` changes what the guest sends): a changed die, an
   illegal move, a withheld reveal: the victim's page says why, the match kept as it was.
 * A reconnection mid-turn: the guest reloads; the match goes on where it was.
+* The friend away past the grace period (``?onlinegrace=4``): claimed, and he learns it on his return.
+* An online match whose session is gone (left, dropped): shown from the person's own seat.
 * The lobby and the online line at 390x844 and 844x390, in Greek: nothing clipped.
 """
 
@@ -64,10 +66,11 @@ def online(page) -> str:
 
 
 def invite(host, guest, *, game: str = "portes", length: str = "3", clock: str = "off", name: str = "Anna",
-           guest_name: str = "Boris", lobbies=None) -> None:
+           guest_name: str = "Boris", lobbies=None, query: str = "") -> None:
     """The host sets up the match and invites; the guest opens the link and joins (``lobbies(page,
-    role)``: called on each lobby as it stands before the guest joins)."""
-    boot(host, "clockspeed=20" if clock != "off" else "")
+    role)``: called on each lobby as it stands before the guest joins). ``query``: the host's page
+    parameters (the invitation's link carries them to the guest)."""
+    boot(host, "&".join(q for q in ("clockspeed=20" if clock != "off" else "", query) if q))
     host.wait_for_function("document.body.dataset.dialog === 'new-match'")
     host.check("input[name=mode][value=online]")
     host.wait_for_selector("button[data-action=invite]")
@@ -83,7 +86,8 @@ def invite(host, guest, *, game: str = "portes", length: str = "3", clock: str =
     assert "#play=" in url
     guest.add_init_script(f"""(() => {{ const p = JSON.parse(localStorage.getItem('tavli.prefs'));
         p.new_match = {{names: [{json.dumps(guest_name)}, '']}}; localStorage.setItem('tavli.prefs', JSON.stringify(p)); }})()""")
-    boot(guest, base=url[url.index("/", 8):])
+    path = url[url.index("/", 8):]
+    boot(guest, base=path.replace("#", f"?{query}#", 1) if query else path)
     guest.wait_for_function("document.body.dataset.dialog === 'online'")
     guest.wait_for_selector("button[data-action=online-join]:not([disabled])", timeout=CONNECT_MS)
     assert name in guest.inner_text(".dlg-online")
@@ -262,7 +266,7 @@ def test_the_hostile_peers_play_is_refused_and_the_match_kept(players, tamper, w
 
 def test_a_withheld_reveal_loses_the_match_on_time(players):
     host, guest = players()
-    invite(host, guest)
+    invite(host, guest, query="onlinereveal=3")  # (3 s to reveal instead of 20)
     guest.evaluate(WITHHOLD_REVEAL)
 
     def host_waits_for_a_reveal() -> bool:
@@ -270,9 +274,13 @@ def test_a_withheld_reveal_loses_the_match_on_time(players):
     play_until((host, guest), host_waits_for_a_reveal)
     host.click("#panel button[data-action=roll]")
     host.wait_for_function("document.body.dataset.online === 'waiting'")
-    host.wait_for_function("document.body.dataset.dialog === 'notice'", timeout=40_000)  # 20 s to reveal
+    host.wait_for_function("document.body.dataset.dialog === 'notice'", timeout=CONNECT_MS)
     assert "in time" in host.inner_text("dialog .dlg-body")
     assert host.evaluate("document.body.dataset.phase") == "match-over"
+    # The silent side is told that it lost on time (the forfeit reached it).
+    guest.wait_for_function("document.body.dataset.dialog === 'notice'", timeout=CONNECT_MS)
+    assert "Your device did not reveal" in guest.inner_text("dialog .dlg-body")
+    assert guest.evaluate("document.body.dataset.phase") == "match-over"
 
 
 # --- a reconnection mid-turn -------------------------------------------------------------------------
@@ -426,3 +434,31 @@ def test_the_hosts_lobby_after_a_reload_shows_its_qr_code_again_and_the_friend_s
     guest.click("button[data-action=online-join]")
     for page in (host, guest):
         page.wait_for_function("['play', 'waiting'].includes(document.body.dataset.online)", timeout=CONNECT_MS)
+
+
+def test_a_friend_away_past_the_grace_period_loses_the_match_when_it_is_claimed(players):
+    host, guest = players()
+    invite(host, guest, query="onlinegrace=4")  # (4 s of grace instead of 90)
+    context = guest.context
+    guest.close()  # the friend's page is gone and stays gone
+    host.wait_for_function("document.body.dataset.online === 'away'", timeout=CONNECT_MS)
+    seen = set()
+    while not host.locator("#panel button[data-action=online-claim]").count():  # the away line counts down
+        line = host.inner_text("#panel .online-line")
+        seen.update(re.findall(r"\d:\d\d", line))
+        assert len(seen) < 10, seen
+        host.wait_for_timeout(200)
+    assert seen and all(s <= "0:04" for s in seen), seen
+    assert "Boris" in host.inner_text("#panel .online-line")
+    host.click("#panel button[data-action=online-claim]")
+    host.wait_for_function("document.body.dataset.phase === 'match-over'")
+    assert online(host) == "over"
+    assert host.get_attribute("#panel .card.bottom .score", "data-score") == "3"  # (the whole match)
+    assert "won" in host.inner_text("#status").lower() or "Anna" in host.inner_text("#status")
+    back = context.new_page()
+    boot(back)  # much later the friend opens the game again: he learns that he lost the match
+    back.wait_for_function("document.body.dataset.dialog === 'notice'", timeout=CONNECT_MS)
+    assert "You stayed away too long" in back.inner_text("dialog .dlg-body")
+    assert back.evaluate("document.body.dataset.phase") == "match-over"
+    assert back.get_attribute("#panel .card.top .score", "data-score") == "3"
+    assert back.evaluate("document.body.dataset.online") == "over"

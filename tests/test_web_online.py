@@ -313,6 +313,32 @@ def test_every_ending_has_its_sentence_in_every_language(ending):
         assert "Anna" in text and "online_end" not in text
 
 
+@pytest.mark.parametrize("ending", ["silent", "abandoned"])
+def test_a_forfeit_decides_the_match_on_both_sides_and_each_is_told_who_won(ending):
+    _, play, session = online(1)
+    assert session.match is not None
+    session.match.resign_match(0)  # (the replica as the forfeit leaves it: the match decided)
+    session.broken = Broken(ending, peer_at_fault=True)  # the friend forfeited: the match is ours
+    assert play.state() is OnlineState.OVER and "yours" in play.broken_text()
+    session.broken = Broken(ending, peer_at_fault=False)  # we forfeited (away, or silent): lost
+    assert play.state() is OnlineState.OVER
+    for lang in i18n.LANGUAGES:
+        i18n.install(lang)
+        assert "Anna" in play.broken_text() and "online_end" not in play.broken_text()
+    i18n.install("en")
+    assert play.broken_text().startswith(("You stayed away", "Your device"))
+    session.broken = Broken("dice", peer_at_fault=True)
+    assert play.state() is OnlineState.BROKEN  # (a broken rule: the session stopped, not decided)
+
+
+def test_the_test_only_online_times_of_the_url():
+    from web.model.url import online_times
+
+    assert online_times("?onlinegrace=4&onlinereveal=2.5") == {"grace": 4.0, "reveal_timeout": 2.5}
+    assert online_times("?onlinegrace=0") == {"grace": 1.0}  # (at least a second)
+    assert online_times("?onlinegrace=x&seed=3") == {} and online_times("") == {}
+
+
 def test_the_friend_away_then_the_claim():
     ctl, play, session = online(0)
     clock: Clock = play.now  # type: ignore[assignment]

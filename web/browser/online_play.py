@@ -29,6 +29,7 @@ from pyscript import document, window
 
 from web.control.online import OnlinePlay, OnlineState
 from web.model.i18n import t
+from web.model.url import online_times
 
 from .jsutil import js_obj, nil, spawn
 
@@ -183,7 +184,7 @@ class OnlineUI:
         options = nm.match_args()["options"] or {}
         terms = Terms(variant=nm.variant, length=nm.length, rules=nm.rules, clock=nm.clock, options=options,
                       clock_speed=clock_speed(app.url))
-        session = Session(Role.HOST, nm.names[0], terms=terms)
+        session = Session(Role.HOST, nm.names[0], terms=terms, **online_times(app.url))
         self.play = OnlinePlay(session, local_now)
         self.invite = new_invite(_randbytes)
         self.url = invite_url(str(window.location.href), self.invite)
@@ -244,7 +245,7 @@ class OnlineUI:
         self.forget()
         self.invite = invite
         self.url = ""
-        session = Session(Role.GUEST, self.app.prefs.new_match.names[0])
+        session = Session(Role.GUEST, self.app.prefs.new_match.names[0], **online_times(self.app.url))
         self.play = OnlinePlay(session, local_now)
         self.show_lobby()
         spawn(self.connect())

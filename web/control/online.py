@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 
 GRACE = 90.0  # the session's default grace period (seconds) for a friend away
+DECIDED = ("silent", "abandoned")  # endings that decide the match (a forfeit): it is over, not broken
 
 
 class OnlineState(StrEnum):
@@ -218,11 +219,12 @@ class OnlinePlay:
         """The state for ``<body data-online>``."""
         session = self.session
         m = session.match
-        if session.broken is not None:
+        decided = m is not None and m.phase == "match-over"
+        if session.broken is not None and not (decided and session.broken.ending in DECIDED):
             return OnlineState.BROKEN
         if m is None:
             return OnlineState.LOBBY
-        if m.phase == "match-over":
+        if decided:
             return OnlineState.OVER
         if not self.connected or session.absent_for(self.now()) is not None:
             return OnlineState.AWAY
@@ -260,4 +262,6 @@ class OnlinePlay:
         broken = self.session.broken
         if broken is None:
             return ""
+        if not broken.peer_at_fault and broken.ending in DECIDED:  # (the friend won)
+            return t(f"online_end_{broken.ending}_you", name=self.friend)
         return t(f"online_end_{broken.ending}", name=self.friend)

@@ -34,7 +34,8 @@ parameter      meaning                                                  default
 Plakoto, Fevga and the Tavli match are scored the Greek way whatever ``rules`` says (no cube, no
 backgammon) and have no money play (:meth:`MatchSetup.match_args` gives what the match is made of).
 
-The page also reads ``clockspeed`` (a factor on the time the clock sees, for tests) itself.
+The page also reads ``clockspeed`` (a factor on the time the clock sees, for tests) itself, and for
+tests of online play ``onlinegrace`` and ``onlinereveal`` (:func:`online_times`).
 """
 
 from __future__ import annotations
@@ -173,3 +174,20 @@ def new_match_mode(query: str) -> str | None:
 def fixes_match(query: str) -> bool:
     """Whether the URL names the match to play (then the new-match screen is skipped)."""
     return any(name in MATCH_PARAMS for name in query_params(query))
+
+
+ONLINE_TIMES = {"onlinegrace": "grace", "onlinereveal": "reveal_timeout"}  # parameter -> Session keyword
+
+
+def online_times(query: str) -> dict[str, float]:
+    """Test-only times of online play from the URL, as :class:`tavli.online.session.Session`'s
+    keyword arguments: ``onlinegrace=S`` (the seconds a friend away may take to come back before
+    the match may be claimed), ``onlinereveal=S`` (the seconds his device has to reveal its part
+    of a roll's dice); each 1 to 3600. Absent or not a number: left out (the session's defaults)."""
+    params = query_params(query)
+    out: dict[str, float] = {}
+    for name, keyword in ONLINE_TIMES.items():
+        value = _float(params.get(name, ""), math.nan, 1.0, 3600.0)
+        if not math.isnan(value):
+            out[keyword] = value
+    return out

@@ -398,4 +398,6 @@ STRINGS: dict[str, str] = {
     "relays_too_many": "Най-много {n} ретранслатора.",
     # issue 18, fixes: the record of matches
     "rec_online": "Приятел онлайн",
+    "online_end_silent_you": "Вашето устройство не разкри навреме своята част от заровете: {name} спечели мача по време.",
+    "online_end_abandoned_you": "Отсъствахте твърде дълго: {name} поиска мача и го спечели.",
 }

@@ -398,4 +398,6 @@ STRINGS: dict[str, str] = {
     "relays_too_many": "Το πολύ {n} αναμεταδότες.",
     # issue 18, fixes: the record of matches
     "rec_online": "Φίλος online",
+    "online_end_silent_you": "Η συσκευή σας δεν αποκάλυψε εγκαίρως το μέρος της για τα ζάρια: ο/η {name} κέρδισε τον αγώνα στον χρόνο.",
+    "online_end_abandoned_you": "Λείψατε πολύ ώρα: ο/η {name} διεκδίκησε τον αγώνα.",
 }

@@ -400,4 +400,6 @@ STRINGS: dict[str, str] = {
     "relays_too_many": "At most {n} relays.",
     # issue 18, fixes: the record of matches
     "rec_online": "A friend online",
+    "online_end_silent_you": "Your device did not reveal its part of the dice in time: {name} won the match on time.",
+    "online_end_abandoned_you": "You stayed away too long: {name} claimed the match.",
 }
