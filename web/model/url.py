@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from tavli.options import (
     CLOCK_MODES,
@@ -176,18 +176,24 @@ def fixes_match(query: str) -> bool:
     return any(name in MATCH_PARAMS for name in query_params(query))
 
 
-ONLINE_TIMES = {"onlinegrace": "grace", "onlinereveal": "reveal_timeout"}  # parameter -> Session keyword
+class OnlineTimes(TypedDict, total=False):
+    """Keyword arguments of :class:`tavli.online.session.Session`."""
+
+    grace: float
+    reveal_timeout: float
 
 
-def online_times(query: str) -> dict[str, float]:
+def online_times(query: str) -> OnlineTimes:
     """Test-only times of online play from the URL, as :class:`tavli.online.session.Session`'s
     keyword arguments: ``onlinegrace=S`` (the seconds a friend away may take to come back before
     the match may be claimed), ``onlinereveal=S`` (the seconds his device has to reveal its part
     of a roll's dice); each 1 to 3600. Absent or not a number: left out (the session's defaults)."""
     params = query_params(query)
-    out: dict[str, float] = {}
-    for name, keyword in ONLINE_TIMES.items():
-        value = _float(params.get(name, ""), math.nan, 1.0, 3600.0)
-        if not math.isnan(value):
-            out[keyword] = value
+    grace = _float(params.get("onlinegrace", ""), math.nan, 1.0, 3600.0)
+    reveal = _float(params.get("onlinereveal", ""), math.nan, 1.0, 3600.0)
+    out = OnlineTimes()
+    if not math.isnan(grace):
+        out["grace"] = grace
+    if not math.isnan(reveal):
+        out["reveal_timeout"] = reveal
     return out
