@@ -8,6 +8,9 @@ turn played, and the share of the bytes by kind of message; and the CPU time of 
 per game (both replicas checking, applying and answering, the driver's choices included).
 
 Run from the repository root: ``python3 bench/online.py [--games N]``.
+
+The browser's figures: bench/online_transport.py (the transport: joins, send to receipt) and
+bench/online_display.py (a move on one side to its display on the other).
 """
 
 from __future__ import annotations
