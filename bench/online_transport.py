@@ -23,7 +23,10 @@ import secrets
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -67,40 +70,48 @@ def wait(condition, timeout_s: float = 60.0) -> None:
         time.sleep(0.02)
 
 
+@contextmanager
+def relay_and_browser() -> Iterator[tuple[str, str, Any]]:
+    """The local relay (e2e/relay.mjs), the site served, and headless Chromium: ``(site, relay,
+    browser)``, all stopped after."""
+    relay_process, relay = start_relay()
+    try:
+        with _serve() as site, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield site, relay, browser
+            browser.close()
+    finally:
+        stop_relay(relay_process)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--texts", type=int, default=200, help="texts sent each way")
     parser.add_argument("--joins", type=int, default=8, help="times the friend joins (a fresh page each)")
     args = parser.parse_args(argv)
-    relay_process, relay = start_relay()
-    try:
-        with _serve() as site, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            host, friend = (browser.new_context().new_page() for _ in range(2))
-            for page in (host, friend):
-                page.goto(site + PROBE)
-            invite = {"relay": relay, "room": secrets.token_hex(16), "key": secrets.token_hex(16)}
-            host.evaluate(JOIN, invite)
-            connects = []
-            for n in range(1, args.joins + 1):
-                if n > 1:
-                    friend.reload()
-                friend.evaluate("import('../web/online.mjs')")  # (the module's load is not the transport's)
-                time.sleep(3)
-                start = time.monotonic()
-                friend.evaluate(JOIN, invite)
-                # the host has met the new page (a reload's old one may still seem there for a moment)
-                wait(lambda n=n: host.evaluate(f"window.peers >= {n} && link.connected") and friend.evaluate("link.connected"))
-                connects.append(time.monotonic() - start)
-            print(f"connect (s): {summary(connects)}")
-            for name, sender, receiver in (("host to friend", host, friend), ("friend to host", friend, host)):
-                receiver.evaluate("window.delays = []")
-                sender.evaluate("n => sendTimed(n, 20, 200)", args.texts)
-                wait(lambda receiver=receiver: receiver.evaluate("window.delays.length") >= args.texts, 30)
-                print(f"delay {name} (ms): {summary(receiver.evaluate('window.delays'))}")
-            browser.close()
-    finally:
-        stop_relay(relay_process)
+    with relay_and_browser() as (site, relay, browser):
+        host, friend = (browser.new_context().new_page() for _ in range(2))
+        for page in (host, friend):
+            page.goto(site + PROBE)
+        invite = {"relay": relay, "room": secrets.token_hex(16), "key": secrets.token_hex(16)}
+        host.evaluate(JOIN, invite)
+        connects = []
+        for n in range(1, args.joins + 1):
+            if n > 1:
+                friend.reload()
+            friend.evaluate("import('../web/online.mjs')")  # (the module's load is not the transport's)
+            time.sleep(3)
+            start = time.monotonic()
+            friend.evaluate(JOIN, invite)
+            # the host has met the new page (a reload's old one may still seem there for a moment)
+            wait(lambda n=n: host.evaluate(f"window.peers >= {n} && link.connected") and friend.evaluate("link.connected"))
+            connects.append(time.monotonic() - start)
+        print(f"connect (s): {summary(connects)}")
+        for name, sender, receiver in (("host to friend", host, friend), ("friend to host", friend, host)):
+            receiver.evaluate("window.delays = []")
+            sender.evaluate("n => sendTimed(n, 20, 200)", args.texts)
+            wait(lambda receiver=receiver: receiver.evaluate("window.delays.length") >= args.texts, 30)
+            print(f"delay {name} (ms): {summary(receiver.evaluate('window.delays'))}")
     return 0
 
 
