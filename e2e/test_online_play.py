@@ -462,3 +462,20 @@ def test_a_friend_away_past_the_grace_period_loses_the_match_when_it_is_claimed(
     assert back.evaluate("document.body.dataset.phase") == "match-over"
     assert back.get_attribute("#panel .card.top .score", "data-score") == "3"
     assert back.evaluate("document.body.dataset.online") == "over"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_claim_of_a_friend_away_fits_a_phone_in_greek(players, size):
+    """Seen at 844x390 in Greek: the Claim button beside the away text left it one letter ("Ο.");
+    the button is now among the controls and the line says who has not come back."""
+    from e2e.test_layout import PANEL, check
+
+    host, guest = players(SIZES[size], language="el")
+    invite(host, guest, query="onlinegrace=2")
+    guest.context.close()
+    host.wait_for_selector("#panel button[data-action=online-claim]", timeout=CONNECT_MS)
+    found: list[str] = []
+    check(host, f"{size} claim", found, sel=f"{PANEL}, #panel .online-line, #panel .online-line > *")
+    assert not found, "\n".join(found)
+    assert host.inner_text("#panel .online-line .online-text") == "Ο/Η Boris δεν επέστρεψε"
+    assert host.locator("#panel [data-action=hint]").count() == 0  # no coach against a friend

@@ -292,6 +292,43 @@ def test_resigning_the_match_online_goes_through_the_session():
     assert session.calls[-1] == "resign_match" and ctl.match.phase != "match-over"
 
 
+def test_no_coach_while_the_online_match_is_played_and_the_analysis_after_it():
+    ctl, play, session = online(0)
+    open_with(session, 6, 4)  # the person (player 0) moves first
+    actions = {c.action: c for c in ctl.panel_view().controls}
+    menu = {c.action: c for c in ctl.panel_view().menu}
+    assert "hint" not in actions and not ctl.coach_allowed
+    assert not menu["analyse"].enabled and "online" in menu["analyse"].title
+    ctl.match.play(ctl.match.find_play("8/2 6/2"))
+    ctl.match.resign_match(1)  # the friend leaves: the match is over
+    menu = {c.action: c for c in ctl.panel_view().menu}
+    assert ctl.coach_allowed and menu["analyse"].enabled
+    assert "analyse-game" in {c.action for c in ctl.panel_view().controls}
+
+
+def test_the_status_says_the_friend_is_away_not_thinking():
+    ctl, play, session = online(0)
+    open_with(session, 4, 6)  # the friend (player 1) moves first
+    assert ctl.status() == "Boris is thinking…"
+    play.peer_gone()
+    assert ctl.status() == "Boris is away"
+
+
+@pytest.mark.parametrize("ending", ["illegal", "malformed", "dice"])
+def test_a_fault_found_in_our_messages_is_not_blamed_on_the_friend(ending):
+    ctl, play, session = online(0)
+    session.broken = Broken(ending, peer_at_fault=False)
+    assert play.broken_text().startswith("Boris's device did not accept a message from this device")
+    session.broken = Broken(ending, peer_at_fault=True)
+    assert "Boris" in play.broken_text() and "did not accept" not in play.broken_text()
+
+
+def test_the_coach_helps_in_a_match_on_this_device():
+    ctl = Controller(MatchSetup(mode="pvp", seed=3), ViewOptions(anim_speed=0))
+    ctl.match.roll()
+    assert ctl.coach_allowed and "hint" in {c.action for c in ctl.panel_view().controls}
+
+
 def test_a_broken_session_takes_no_more_input_and_says_why():
     ctl, play, session = online(0)
     open_with(session, 6, 4)
@@ -306,11 +343,12 @@ def test_a_broken_session_takes_no_more_input_and_says_why():
 @pytest.mark.parametrize("ending", ["illegal", "malformed", "mismatch", "dice", "silent", "abandoned", "left"])
 def test_every_ending_has_its_sentence_in_every_language(ending):
     _, play, session = online(1)
-    session.broken = Broken(ending)
-    for lang in i18n.LANGUAGES:
-        i18n.install(lang)
-        text = play.broken_text()
-        assert "Anna" in text and "online_end" not in text
+    for at_fault in (True, False):
+        session.broken = Broken(ending, peer_at_fault=at_fault)
+        for lang in i18n.LANGUAGES:
+            i18n.install(lang)
+            text = play.broken_text()
+            assert "Anna" in text and "online_end" not in text
 
 
 @pytest.mark.parametrize("ending", ["silent", "abandoned"])
@@ -348,11 +386,15 @@ def test_the_friend_away_then_the_claim():
     clock.t += 30
     assert play.line() == "Boris is away: 1:00 left to come back"
     assert not play.can_claim()
-    assert 'data-action="online-claim"' not in online_line(str(play.state()), play.line(), play.can_claim())
+    assert 'data-claim' not in online_line(str(play.state()), play.line(), play.can_claim())
+    assert "online-claim" not in {c.action for c in ctl.panel_view().controls}
     clock.t += 60
     assert play.can_claim()
     line = online_line(str(play.state()), play.line(), play.can_claim())
-    assert 'data-action="online-claim"' in line and 'data-online="away"' in line
+    assert 'data-claim="1"' in line and 'data-online="away"' in line
+    assert play.line() == "Boris has not come back"
+    claim = next(c for c in ctl.panel_view().controls if c.action == "online-claim")
+    assert claim.enabled and claim.primary
     play.claim_abandoned()
     assert session.calls[-1] == "claim_abandoned"
     play.peer_here()

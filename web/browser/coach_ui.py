@@ -86,7 +86,7 @@ class Coach:
     def ask_hint(self) -> None:
         """Ask the worker for the hint of the position now; the sheet says it is thinking."""
         ctl = self.app.ctl
-        if not ctl.options.hints:
+        if not ctl.coach_allowed:
             return
         key = self.position_key()
         if self._fresh():

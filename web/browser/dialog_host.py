@@ -61,7 +61,7 @@ class DialogHost:
         phase = self.app.ctl.page_phase()
         if phase == "cube":
             return dialogs.cube(self.app.ctl.cube_question(), self.app.coach.cube_dialog_advice(),
-                                self.app.ctl.options.hints)
+                                self.app.ctl.coach_allowed)
         if phase == "resign":
             return dialogs.answer(self.app.ctl.resign_answer())
         return None

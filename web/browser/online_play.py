@@ -134,7 +134,10 @@ class OnlineUI:
         el = self.app.panel.querySelector(".online-line")
         html = self.line_html()
         if not nil(el) and html and html != shown:
-            el.outerHTML = html
+            if ('data-claim="1"' in html) != ('data-claim="1"' in shown):
+                self.app.refresh()  # the Claim button comes into (or leaves) the controls
+            else:
+                el.outerHTML = html
 
     def flush(self) -> None:
         """Send the session's messages."""

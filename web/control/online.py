@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 GRACE = 90.0  # the session's default grace period (seconds) for a friend away
 DECIDED = ("silent", "abandoned")  # endings that decide the match (a forfeit): it is over, not broken
+REFUSED = ("illegal", "malformed", "dice")  # a fault in one side's messages, found by the other
 
 
 class OnlineState(StrEnum):
@@ -264,4 +265,6 @@ class OnlinePlay:
             return ""
         if not broken.peer_at_fault and broken.ending in DECIDED:  # (the friend won)
             return t(f"online_end_{broken.ending}_you", name=self.friend)
+        if not broken.peer_at_fault and broken.ending in REFUSED:  # the friend's device refused ours
+            return t("online_end_refused", name=self.friend)
         return t(f"online_end_{broken.ending}", name=self.friend)

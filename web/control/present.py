@@ -93,6 +93,8 @@ class Presenter(Table):
         actor = self.actor
         name = self.names[actor]
         if not self.is_human(actor):
+            if self.online is not None and self.online.state() == "away":  # issue 18: not thinking
+                return t("online_status_away", name=name)
             return self.note or t("thinking", name=name)
         if phase == "roll":
             return f"{self.note} · {t('your_roll', name=name)}" if self.note else t("your_roll", name=name)
@@ -158,12 +160,14 @@ class Presenter(Table):
             can = moving and self.turn.is_complete()
             controls.append(Control("done", t("done"), enabled=can, title=t("tip_done") if can else t("why_no_done"),
                                     primary=can))
-        if self.options.hints and (human_rolls or moving) and m.phase != "opening":
+        if self.coach_allowed and (human_rolls or moving) and m.phase != "opening":
             controls.append(self.hint_control())
         if m.phase == "game-over":
             controls.append(Control("next-game", t("next_game"), primary=True))
-        if m.phase in ("game-over", "match-over"):
+        if m.phase == "match-over" or (m.phase == "game-over" and self.online is None):
             controls.append(Control("analyse-game", t("analyse_game"), title=t("tip_analyse_game")))
+        if self.online is not None and self.online.can_claim():  # issue 18: the friend stayed away
+            controls.append(Control("online-claim", t("online_claim"), title=t("tip_online_claim"), primary=True))
         claimant = self.claimant()
         if claimant is not None:
             controls.append(Control("claim", t("claim_win", name=self.names[claimant]), title=t("tip_claim"),
@@ -175,8 +179,7 @@ class Presenter(Table):
                     title=t("tip_resign_round") if levels else t("why_no_resign_round")),
             Control("resign-match", t("resign_match"), enabled=not over,
                     title=t("why_no_resign") if over else t("tip_resign_match")),
-            Control("analyse", t("analyse"), enabled=self.analysable(),
-                    title=t("tip_analyse") if self.analysable() else t("why_no_analyse")),
+            Control("analyse", t("analyse"), enabled=self.analysable(), title=self.analyse_title()),
             Control("moves", t("moves"), title=t("tip_moves")),  # issue 14: the move list
             Control("options", t("options"), title=t("tip_options")),
             Control("rules", t("rules"), title=t("tip_rules")),
@@ -217,9 +220,23 @@ class Presenter(Table):
         can = self.human_moving() or (m.phase == "roll" and m.can_double())
         return Control("hint", t("hint"), enabled=can, title=t("tip_hint") if can else t("why_no_hint"))
 
+    @property
+    def coach_allowed(self) -> bool:
+        """Whether the coach may help now: the Hint option on, and not in an online match still
+        being played (the friend plays without help; the analysis comes after the match)."""
+        return self.options.hints and (self.online is None or self.match.phase == "match-over")
+
     def analysable(self) -> bool:
-        """Whether the match has a play to analyse."""
+        """Whether the match has a play to analyse (online: once the match is over)."""
+        if self.online is not None and self.match.phase != "match-over":
+            return False
         return any(isinstance(event, Played) for event in self.match.log)
+
+    def analyse_title(self) -> str:
+        """The Analyse button's title: what it does, or why it cannot."""
+        if self.analysable():
+            return t("tip_analyse")
+        return t("why_no_coach_online") if self.online is not None else t("why_no_analyse")
 
     def cube_question(self) -> CubeQuestion:
         """A double offered: to the person who must answer it."""

@@ -4,7 +4,7 @@ the host's name and terms, Join / Decline), the panel's online line (the friend 
 the match to claim) and the leaving confirmation. Pure Python, no browser imports.
 
 Buttons (``data-action``): ``online-share``, ``online-copy``, ``online-cancel`` (host),
-``online-join``, ``online-decline`` (guest), ``online-claim`` (panel), ``online-leave``.
+``online-join``, ``online-decline`` (guest), ``online-claim`` (the panel's controls), ``online-leave``.
 """
 
 from __future__ import annotations
@@ -100,8 +100,8 @@ def leave_online(friend: str) -> Dialog:
 
 
 def online_line(state: str, text: str, can_claim: bool) -> str:
-    """The panel's online line (``data-online`` the state), with the Claim button once the
-    friend has stayed away past the grace period."""
-    claim = _button("online-claim", t("online_claim"), primary=True, title=t("tip_online_claim")) if can_claim else ""
-    return (f'<div class="online-line" data-online="{_e(state)}" role="status" aria-live="polite">'
-            f'<span class="online-dot" aria-hidden="true"></span><span class="online-text">{_e(text)}</span>{claim}</div>')
+    """The panel's online line (``data-online`` the state; ``data-claim`` "1" once the friend has
+    stayed away past the grace period: the Claim button is then among the controls)."""
+    claim = ' data-claim="1"' if can_claim else ""
+    return (f'<div class="online-line" data-online="{_e(state)}"{claim} role="status" aria-live="polite">'
+            f'<span class="online-dot" aria-hidden="true"></span><span class="online-text">{_e(text)}</span></div>')
