@@ -29,6 +29,7 @@ from .dialog_host import DialogHost
 from .exchange import Exchange
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
+from .live import LiveRegion
 from .online_play import OnlineUI
 from .persist import Saver
 from .records import RecordKeeper
@@ -79,6 +80,7 @@ class BoardApp:
         self.panel = document.getElementById("panel")
         self.dialogs = DialogHost(self)
         self.toast = Toast()
+        self.live = LiveRegion()  # issue 15: what a screen reader announces
         self.painter = Painter(self)
         self.saver = Saver(self)
         self.clock = ClockLoop(self)

@@ -403,4 +403,7 @@ STRINGS: dict[str, str] = {
     "rec_online": "Приятел онлайн",
     "online_end_silent_you": "Вашето устройство не разкри навреме своята част от заровете: {name} спечели мача по време.",
     "online_end_abandoned_you": "Отсъствахте твърде дълго: {name} поиска мача и го спечели.",
+    # issue 15 (words): typed moves, announcements, the position read out
+    # issue 15 (keys): keyboard play, the board's label
+    # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -403,4 +403,7 @@ STRINGS: dict[str, str] = {
     "rec_online": "Φίλος online",
     "online_end_silent_you": "Η συσκευή σας δεν αποκάλυψε εγκαίρως το μέρος της για τα ζάρια: ο/η {name} κέρδισε τον αγώνα στον χρόνο.",
     "online_end_abandoned_you": "Λείψατε πολύ ώρα: ο/η {name} διεκδίκησε τον αγώνα.",
+    # issue 15 (words): typed moves, announcements, the position read out
+    # issue 15 (keys): keyboard play, the board's label
+    # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

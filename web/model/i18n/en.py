@@ -405,4 +405,7 @@ STRINGS: dict[str, str] = {
     "rec_online": "A friend online",
     "online_end_silent_you": "Your device did not reveal its part of the dice in time: {name} won the match on time.",
     "online_end_abandoned_you": "You stayed away too long: {name} claimed the match.",
+    # issue 15 (words): typed moves, announcements, the position read out
+    # issue 15 (keys): keyboard play, the board's label
+    # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }
