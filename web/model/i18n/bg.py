@@ -405,5 +405,16 @@ STRINGS: dict[str, str] = {
     "online_end_abandoned_you": "Отсъствахте твърде дълго: {name} поиска мача и го спечели.",
     # issue 15 (words): typed moves, announcements, the position read out
     # issue 15 (keys): keyboard play, the board's label
+    "kb_board_help": "Стрелките местят по позициите, бара и извадените пулове; Enter вдига пул и го поставя; интервалът хвърля заровете; U или Backspace връща ход; D удвоява.",
+    "kb_point": "Позиция {n}",
+    "kb_bar": "Барът",
+    "kb_tray": "Извадени",
+    "kb_empty": "празна",
+    "kb_checkers_1": "1 пул",
+    "kb_checkers_n": "{n} пула",
+    "kb_targets": "От {start}: {targets}",
+    "kb_to": "до {place}",
+    "kb_off": "изваждане",
+    "kb_bar_place": "бара",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -405,5 +405,16 @@ STRINGS: dict[str, str] = {
     "online_end_abandoned_you": "Λείψατε πολύ ώρα: ο/η {name} διεκδίκησε τον αγώνα.",
     # issue 15 (words): typed moves, announcements, the position read out
     # issue 15 (keys): keyboard play, the board's label
+    "kb_board_help": "Τα βέλη κινούνται στις θέσεις, στην μπάρα και στα μαζεμένα· το Enter σηκώνει ένα πούλι και το αφήνει· το Διάστημα ρίχνει τα ζάρια· το U ή το Backspace παίρνει πίσω μια κίνηση· το D διπλασιάζει.",
+    "kb_point": "Θέση {n}",
+    "kb_bar": "Η μπάρα",
+    "kb_tray": "Μαζεμένα",
+    "kb_empty": "άδεια",
+    "kb_checkers_1": "1 πούλι",
+    "kb_checkers_n": "{n} πούλια",
+    "kb_targets": "Από {start}: {targets}",
+    "kb_to": "στο {place}",
+    "kb_off": "μάζεμα",
+    "kb_bar_place": "την μπάρα",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -407,5 +407,16 @@ STRINGS: dict[str, str] = {
     "online_end_abandoned_you": "You stayed away too long: {name} claimed the match.",
     # issue 15 (words): typed moves, announcements, the position read out
     # issue 15 (keys): keyboard play, the board's label
+    "kb_board_help": "Arrow keys move over the points, the bar and the tray; Enter picks up a checker and puts it down; Space rolls; U or Backspace takes back a move; D doubles.",
+    "kb_point": "Point {n}",
+    "kb_bar": "The bar",
+    "kb_tray": "Borne off",
+    "kb_empty": "empty",
+    "kb_checkers_1": "1 checker",
+    "kb_checkers_n": "{n} checkers",
+    "kb_targets": "From {start}: {targets}",
+    "kb_to": "to {place}",
+    "kb_off": "bear off",
+    "kb_bar_place": "the bar",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }
