@@ -89,6 +89,8 @@ class Keyboard:
         self.cell: Cell | None = None
         self.picked: int | None = None
         self.before_dialog: str | None = None  # what had the focus when the dialog opened
+        self.active = False  # the board has the focus from the keyboard (not from a pointer)
+        self.pointed = False  # a pointer was pressed since the last key
         host = app.host
         host.setAttribute("tabindex", "0")
         host.setAttribute("role", "application")
@@ -102,14 +104,26 @@ class Keyboard:
         """The board host's event kinds and their handlers."""
         return (("focus", self.on_focus),)
 
+    def document_handlers(self) -> tuple[tuple[str, Any], ...]:
+        """The document's event kinds and their handlers (the keys go through ``BoardApp.on_key``)."""
+        return (("pointerdown", self.on_pointer),)
+
+    def on_pointer(self, event: Any = None) -> None:
+        """A pointer pressed on the page: the focus it gives the board is not the keyboard's (its
+        keys stay the page's and the replay's, as before), nor is the focus moved for it."""
+        self.pointed = True
+        self.active = False
+
     def label(self) -> None:
         """The host's translated name and key help (again after a change of language)."""
         self.app.host.setAttribute("aria-label", t("board_label"))
         self.help.textContent = t("kb_board_help")
 
     def on_focus(self, event: Any = None) -> None:
-        """The board has the focus: the cursor shows (where it was, else on a checker that can
-        move, else on your 24-point)."""
+        """The board has the focus: from the keyboard, its keys play and the cursor shows (where
+        it was, else on a checker that can move, else on your 24-point)."""
+        self.active = not self.pointed
+        self.pointed = False
         if self.cell is None:
             ctl = self.app.ctl
             place = next((p for p in range(25, -1, -1) if ctl.movable(p)), 24)
@@ -127,6 +141,8 @@ class Keyboard:
         """A dialog closed and the focus fell to the page: back to what had it before (its twin
         in the panel drawn since), else to the board."""
         active = document.activeElement
+        if self.pointed:
+            return
         if not (nil(active) or bool(active.isSameNode(document.body)) or bool(self.app.dialogs.dlg.contains(active))):
             return
         key, self.before_dialog = self.before_dialog, None
@@ -162,12 +178,13 @@ class Keyboard:
         """A key pressed anywhere on the page: True when it was the board's or the page's (the
         replay's keys are not asked then)."""
         app = self.app
+        self.pointed = False
         if not app.started or app.replay is not None or to_text_field(event) or app.dialogs.shown is not None \
                 or bool(app.dialogs.dlg.open):
             return False
         key = str(event.key)
         target = event.target
-        on_board = not nil(target) and bool(target.isSameNode(app.host))
+        on_board = self.active and not nil(target) and bool(target.isSameNode(app.host))
         if on_board and self.board_key(key):
             event.preventDefault()
             return True

@@ -109,6 +109,8 @@ class BoardApp:
             listen(self.dialogs.dlg, kind, handler)
         listen(document, "visibilitychange", self.on_visibility)
         listen(document, "keydown", self.on_key)
+        for kind, handler in self.keys.document_handlers():
+            listen(document, kind, handler)
         listen(window, "pagehide", lambda *_: self.saver.save())
         for kind, handler in self.thinker.handlers():
             listen(window, kind, handler)
