@@ -1,14 +1,11 @@
-"""The keyboard's cursor over the board (issue 15): arrow keys walk the board as it is drawn, the
-place under the cursor and a picked checker's targets in words. No browser."""
+"""The keyboard's cursor over the board (issue 15): arrow keys walk the board as it is drawn, and
+the place under the cursor in words. No browser."""
 
 from __future__ import annotations
 
 import pytest
 
-from tavli import FixedDice
-from web.control.controller import Controller
 from web.model import i18n
-from web.model.setup import MatchSetup, ViewOptions
 from web.view import geometry as g
 from web.view.cursor import CELLS, Cell, Direction, cell_of, place_text, step
 from web.view.view import BoardView
@@ -76,14 +73,3 @@ def test_the_place_under_the_cursor_in_words_in_each_language():
         assert place_text(view, 6, ("Вие", "Компютър")) == "Позиция 6: Вие, 5 пула"
     finally:
         i18n.install("en")
-
-
-def test_a_picked_checkers_targets_in_words_in_the_movers_numbering():
-    c = Controller(MatchSetup(level="beginner", length=3), ViewOptions(), dice=FixedDice([3, 1, 5, 2]))
-    c.roll()  # you win the opening throw: 3-1 to play
-    assert c.targets_text(8) == "From 8: to 7, to 5, to 4"
-    assert c.targets_text(24) == "From 24: to 23, to 21, to 20"
-    assert c.targets_text(9) == ""  # nothing there
-    c.click(8)
-    c.click(6)  # the play is over: the computer's turn
-    assert c.targets_text(13) == ""

@@ -40,16 +40,6 @@ class Gestures(Table):
             return []
         return sorted(self._from_mover(p) for p in self.turn.targets(self._to_mover(point)))
 
-    def targets_text(self, point: int) -> str:
-        """Where the checker on ``point`` (bottom numbering) may go, in words and in the mover's
-        numbering, the farthest first ("From 8: to 5, to 3"); "" when it cannot move (issue 15,
-        the keyboard's picked checker)."""
-        if not self.movable(point):
-            return ""
-        start = self._to_mover(point)
-        ends = sorted(self.turn.targets(start), reverse=True)
-        words = [t("kb_off") if end == OFF else t("kb_to", place=end) for end in ends]
-        return t("kb_targets", start=t("kb_bar_place") if start == BAR else start, targets=", ".join(words))
 
     # --- gestures ---------------------------------------------------------------------------
 

@@ -454,9 +454,5 @@ STRINGS: dict[str, str] = {
     "kb_empty": "празна",
     "kb_checkers_1": "1 пул",
     "kb_checkers_n": "{n} пула",
-    "kb_targets": "От {start}: {targets}",
-    "kb_to": "до {place}",
-    "kb_off": "изваждане",
-    "kb_bar_place": "бара",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -454,9 +454,5 @@ STRINGS: dict[str, str] = {
     "kb_empty": "άδεια",
     "kb_checkers_1": "1 πούλι",
     "kb_checkers_n": "{n} πούλια",
-    "kb_targets": "Από {start}: {targets}",
-    "kb_to": "στο {place}",
-    "kb_off": "μάζεμα",
-    "kb_bar_place": "την μπάρα",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -456,9 +456,5 @@ STRINGS: dict[str, str] = {
     "kb_empty": "empty",
     "kb_checkers_1": "1 checker",
     "kb_checkers_n": "{n} checkers",
-    "kb_targets": "From {start}: {targets}",
-    "kb_to": "to {place}",
-    "kb_off": "bear off",
-    "kb_bar_place": "the bar",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }
