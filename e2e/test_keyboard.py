@@ -213,6 +213,34 @@ def test_focus_is_kept_across_redraws_and_dialogs(page):
     assert wait_turn(page) in ("move", "roll") and focused(page) == "#board"
 
 
+def tab_to(page, action: str, back: bool = False) -> None:
+    """Tab (or Shift+Tab) until the button of ``action`` has the focus."""
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        if focused(page) == f"[{action}]":
+            return
+    raise AssertionError(f"Tab never reached [{action}] (focus on {focused(page)})")
+
+
+def test_dialogs_answer_from_the_keyboard(page):
+    boot(page, "seed=7&length=3&anim=0")
+    tab_to_board(page)
+    tab_to(page, "resign-match")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.dialog === 'resign-match'")
+    assert focused(page) == "[cancel]"  # the safe answer has the focus: Enter takes it
+    assert page.get_by_role("dialog").get_by_role("button", name="Cancel").is_visible()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.dialog === ''")
+    assert focused(page) == "[resign-match]" and phase(page) == "opening"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.dialog === 'resign-match'")
+    tab_to(page, "resign-match")
+    page.keyboard.press("Enter")
+    assert wait_turn(page) == "match-over"
+    assert focused(page) != "body"  # the focus did not fall to the page
+
+
 def _slides_after_a_move(page, query: str) -> tuple[int, int]:
     """Boot with ``query``, play a checker by keys: (slides started, animations running before
     the roll: the breathing roll hint)."""
