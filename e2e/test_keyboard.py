@@ -127,6 +127,9 @@ def test_a_whole_game_against_the_computer_by_keyboard_only(page):
     assert page.get_by_role("application", name="Backgammon board").is_visible()
     assert page.locator("#board-svg").get_attribute("aria-label") == "Backgammon board"
     assert cursor(page) in range(26)
+    ring = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('#board')); "
+                         "return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    assert ring[0] == "solid" and ring[1] >= 2, ring  # the focus ring shows
     assert play_turns(page, ("match-over",)) == "match-over"
     assert "the match" in page.locator(".announce").inner_text()
     # Enter after the match: the new-match screen; Escape closes it, the board has the focus again.
@@ -203,6 +206,10 @@ def test_focus_is_kept_across_redraws_and_dialogs(page):
     assert focused(page) == "[rules]"
     page.keyboard.press("Enter")  # the rules, from the keyboard; Escape closes them
     page.wait_for_function("document.body.dataset.dialog === 'rules'")
+    for key in ("Space", "Enter", "d", "u", "ArrowLeft"):  # the page's keys wait while a dialog is open
+        page.keyboard.press(key)
+    assert phase(page) == "opening" and page.evaluate("document.body.dataset.replay") is None
+    assert page.evaluate("document.body.dataset.dialog") == "rules"
     page.keyboard.press("Escape")
     page.wait_for_function("document.body.dataset.dialog === ''")
     assert focused(page) == "[rules]"
