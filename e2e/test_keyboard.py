@@ -100,6 +100,7 @@ def play_move(page) -> None:
     goal = max(targets)  # the nearest: the smallest step
     before = counts(page)
     go(page, goal)
+    assert said(page)[-1].endswith("the picked checker can go here")
     page.keyboard.press("Enter")  # (the key's handler has run when press returns)
     assert counts(page) != before
     assert marked(page, "source") == []

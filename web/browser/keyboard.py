@@ -222,10 +222,15 @@ class Keyboard:
         return False
 
     def say_place(self) -> None:
-        """The place under the cursor, said."""
+        """The place under the cursor, said (and whether the picked checker can go there)."""
         app = self.app
-        if self.cell is not None:
-            app.live.say(place_text(app.ctl.board_view(), self.cell.place, app.ctl.names))
+        if self.cell is None:
+            return
+        place = self.cell.place
+        text = place_text(app.ctl.board_view(), place, app.ctl.names)
+        if self.picked is not None and place in app.ctl.targets(self.picked):
+            text = f"{text}; {t('kb_target')}"
+        app.live.say(text)
 
     def enter(self) -> bool:
         """Enter on the cursor's place: pick its checker, put the picked one there or back."""

@@ -454,5 +454,6 @@ STRINGS: dict[str, str] = {
     "kb_empty": "празна",
     "kb_checkers_1": "1 пул",
     "kb_checkers_n": "{n} пула",
+    "kb_target": "вдигнатият пул може да отиде тук",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -454,5 +454,6 @@ STRINGS: dict[str, str] = {
     "kb_empty": "άδεια",
     "kb_checkers_1": "1 πούλι",
     "kb_checkers_n": "{n} πούλια",
+    "kb_target": "το πούλι που σηκώσατε μπορεί να πάει εδώ",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

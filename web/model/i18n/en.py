@@ -456,5 +456,6 @@ STRINGS: dict[str, str] = {
     "kb_empty": "empty",
     "kb_checkers_1": "1 checker",
     "kb_checkers_n": "{n} checkers",
+    "kb_target": "the picked checker can go here",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }
