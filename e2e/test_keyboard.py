@@ -12,7 +12,7 @@ import pytest
 from e2e.board_hooks import counts, phase, wait_turn
 from e2e.helpers import boot
 from web.view import geometry as g
-from web.view.cursor import ARROW_KEYS, CELLS, cell_of, step
+from web.view.cursor import ARROW_KEYS, CELLS, Cell, cell_of, step
 
 LAYOUT = g.Layout()  # the default 1280x720 page: a landscape board, home on the right
 KEY_OF = {d: k for k, d in ARROW_KEYS.items()}
@@ -47,9 +47,10 @@ def cursor(page) -> int:
     return int(page.evaluate("document.querySelector('#board-svg .cursor').dataset.point"))
 
 
-def path(start: int, goal: int) -> list[str]:
-    """The arrow keys from the cell of ``start`` to a cell of ``goal`` (breadth first)."""
-    first = cell_of(start)
+def path(start: int, goal: int, layout: g.Layout = LAYOUT, row: int = 1) -> list[str]:
+    """The arrow keys from the cell of ``start`` (the bar or the tray: its cell in ``row``) to a
+    cell of ``goal`` on the board drawn by ``layout`` (breadth first)."""
+    first = cell_of(start, Cell(row, 0))
     seen = {first}
     todo = deque([(first, [])])
     while todo:
@@ -57,20 +58,23 @@ def path(start: int, goal: int) -> list[str]:
         if cell.place == goal:
             return keys
         for direction, key in KEY_OF.items():
-            nxt = step(cell, direction, LAYOUT)
+            nxt = step(cell, direction, layout)
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append((nxt, [*keys, key]))
     raise AssertionError(f"no way from {start} to {goal} over {len(CELLS)} cells")
 
 
-def go(page, goal: int) -> None:
-    """Walk the cursor to ``goal`` with the arrow keys."""
+def go(page, goal: int, layout: g.Layout = LAYOUT) -> None:
+    """Walk the cursor to ``goal`` with the arrow keys (the board drawn by ``layout``)."""
+    row = 1  # the bar and the tray have a cell in each row: the page does not say which
     for _ in range(40):
         here = cursor(page)
         if here == goal:
             return
-        page.keyboard.press(path(here, goal)[0])
+        page.keyboard.press(path(here, goal, layout, row)[0])
+        if cursor(page) == here:  # that key led to the other cell of the bar or the tray
+            row = 1 - row
     raise AssertionError(f"the cursor did not reach {goal} (at {cursor(page)})")
 
 
@@ -83,12 +87,12 @@ def said(page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('#live p')].map(p => p.textContent)")
 
 
-def play_move(page) -> None:
+def play_move(page, layout: g.Layout = LAYOUT) -> None:
     """One checker moved by keys: the farthest checker of the person that can move is picked
     (Enter) and put down (Enter) on its nearest target; the targets are said."""
     mine = sorted((p for (owner, p), n in counts(page).items() if owner == 0 and p != g.OFF), reverse=True)
     for point in mine:
-        go(page, point)
+        go(page, point, layout)
         page.keyboard.press("Enter")
         if marked(page, "source") == [point]:
             break
@@ -99,7 +103,7 @@ def play_move(page) -> None:
     assert said(page)[-1].startswith("From ")
     goal = max(targets)  # the nearest: the smallest step
     before = counts(page)
-    go(page, goal)
+    go(page, goal, layout)
     assert said(page)[-1].endswith("the picked checker can go here")
     page.keyboard.press("Enter")  # (the key's handler has run when press returns)
     assert counts(page) != before
@@ -302,3 +306,22 @@ def test_plakoto_and_fevga_a_few_turns_by_keyboard(page, variant):
             play_move(page)
             moves += 1
     assert page.evaluate("document.body.dataset.variant") == variant
+
+
+def test_a_portrait_board_is_walked_as_drawn(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    boot(page, "seed=7&length=3&anim=0")
+    layout = g.Layout(portrait=True)
+    tab_to_board(page)
+    go(page, 1, layout)
+    for key, place in (("ArrowUp", 2), ("ArrowDown", 1), ("ArrowDown", 0)):  # the tray along the bottom
+        page.keyboard.press(key)
+        assert cursor(page) == place
+    moves = 0
+    while moves < 4:
+        ph = wait_turn(page)
+        if ph in ("opening", "roll"):
+            page.keyboard.press("Space")
+        else:
+            play_move(page, layout)
+            moves += 1
