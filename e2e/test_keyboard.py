@@ -110,6 +110,19 @@ def play_move(page, layout: g.Layout = LAYOUT) -> None:
     assert marked(page, "source") == []
 
 
+def play_moves(page, count: int, layout: g.Layout = LAYOUT) -> None:
+    """Roll when due and move ``count`` checkers of the person's by keys."""
+    moves = 0
+    while moves < count:
+        ph = wait_turn(page)
+        if ph in ("opening", "roll"):
+            page.keyboard.press("Space")
+        else:
+            assert ph == "move", ph
+            play_move(page, layout)
+            moves += 1
+
+
 def play_turns(page, stop: tuple[str, ...], limit: int = 400) -> str:
     """Play the person's side by keys until one of the ``stop`` phases; the board keeps the focus."""
     for _ in range(limit):
@@ -296,15 +309,7 @@ def test_the_boards_label_in_greek(page):
 def test_plakoto_and_fevga_a_few_turns_by_keyboard(page, variant):
     boot(page, f"seed=11&length=1&anim=0&variant={variant}")
     tab_to_board(page)
-    moves = 0
-    while moves < 6:
-        ph = wait_turn(page)
-        if ph in ("opening", "roll"):
-            page.keyboard.press("Space")
-        else:
-            assert ph == "move", ph
-            play_move(page)
-            moves += 1
+    play_moves(page, 6)
     assert page.evaluate("document.body.dataset.variant") == variant
 
 
@@ -317,11 +322,4 @@ def test_a_portrait_board_is_walked_as_drawn(page):
     for key, place in (("ArrowUp", 2), ("ArrowDown", 1), ("ArrowDown", 0)):  # the tray along the bottom
         page.keyboard.press(key)
         assert cursor(page) == place
-    moves = 0
-    while moves < 4:
-        ph = wait_turn(page)
-        if ph in ("opening", "roll"):
-            page.keyboard.press("Space")
-        else:
-            play_move(page, layout)
-            moves += 1
+    play_moves(page, 4, layout)
