@@ -74,6 +74,7 @@ class DialogHost:
             document.body.dataset.dialog = ""
             if self.dlg.open:
                 self.dlg.close()
+                self.app.keys.focus_back()  # issue 15: the keyboard goes on where it played
             return
         if self.shown != (d.kind, d.html):
             if self.shown is None or self.shown[0] != d.kind or d.kind in REDRAWN:
@@ -81,6 +82,7 @@ class DialogHost:
             self.shown = (d.kind, d.html)
         document.body.dataset.dialog = d.kind
         if not self.dlg.open:
+            self.app.keys.remember()  # issue 15: the focus goes back there after
             self.dlg.showModal()
             first = self.dlg.querySelector("button.primary, input:checked, select, button")
             if not nil(first) and d.kind in FOCUSED:

@@ -29,6 +29,7 @@ from .dialog_host import DialogHost
 from .exchange import Exchange
 from .jsutil import listen
 from .keeping_answers import Keeping, holds_saves
+from .keyboard import Keyboard
 from .live import LiveRegion
 from .online_play import OnlineUI
 from .persist import Saver
@@ -41,6 +42,7 @@ from .toast import Toast
 if TYPE_CHECKING:
     from .replay_mode import Shown
 
+REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 MOVES_IN_PANEL = "(orientation: landscape) and (min-height: 600px)"  # web/style.css: the same
 
 
@@ -75,6 +77,7 @@ class BoardApp:
         self.replay: Shown | None = None  # replay mode: the position shown instead of the live one
         self.portrait_query = window.matchMedia("(orientation: portrait)")
         self.moves_query = window.matchMedia(MOVES_IN_PANEL)  # room for the move list in the panel
+        self.motion_query = window.matchMedia(REDUCED_MOTION)  # issue 15: no slides when asked
         self.layout = self._layout()
         self.host = document.getElementById("board")
         self.panel = document.getElementById("panel")
@@ -82,6 +85,7 @@ class BoardApp:
         self.toast = Toast()
         self.live = LiveRegion()  # issue 15: what a screen reader announces
         self.painter = Painter(self)
+        self.keys = Keyboard(self)  # issue 15: the board played by keyboard
         self.saver = Saver(self)
         self.clock = ClockLoop(self)
         self.thinker = Thinker(self)
@@ -95,7 +99,7 @@ class BoardApp:
         self.apply_view()
 
     def _wire(self) -> None:
-        for kind, handler in self.events.handlers():
+        for kind, handler in (*self.events.handlers(), *self.keys.handlers()):
             listen(self.host, kind, handler)
         listen(self.panel, "click", lambda event: on_panel_click(self, event))
         listen(self.panel, "change", self.on_panel_change)
@@ -105,6 +109,8 @@ class BoardApp:
             listen(self.dialogs.dlg, kind, handler)
         listen(document, "visibilitychange", self.on_visibility)
         listen(document, "keydown", self.on_key)
+        for kind, handler in self.keys.document_handlers():
+            listen(document, kind, handler)
         listen(window, "pagehide", lambda *_: self.saver.save())
         for kind, handler in self.thinker.handlers():
             listen(window, kind, handler)
@@ -125,10 +131,17 @@ class BoardApp:
         on_change(self, event)
 
     def on_key(self, event: Any) -> None:
-        """A key: the replay's (:func:`web.browser.replay_mode.on_key`)."""
+        """A key: the board's and the page's (:class:`web.browser.keyboard.Keyboard`), else the
+        replay's (:func:`web.browser.replay_mode.on_key`)."""
         from .replay_mode import on_key
 
-        on_key(self, event)
+        if not self.keys.on_key(event):
+            on_key(self, event)
+
+    def animate(self) -> bool:
+        """Whether checkers slide: the options allow it and the system does not ask for reduced
+        motion (``prefers-reduced-motion: reduce``)."""
+        return self.ctl.options.animate and not bool(self.motion_query.matches)
 
     def on_visibility(self, event: Any = None) -> None:
         """Against the computer the clock stops while the page is hidden; saved either way."""
@@ -144,6 +157,7 @@ class BoardApp:
         self.painter.draw(effects)
         if self.events.hover is not None:
             self.painter.highlight(self.events.hover)
+        self.keys.draw()
         if effects.toast:
             self.toast.show(effects.toast)
         self.dialogs.sync()
@@ -165,7 +179,7 @@ class BoardApp:
         document.body.classList.toggle("home-left", opts.home_left)
         document.documentElement.lang = language()
         document.title = t("title")
-        self.host.setAttribute("aria-label", t("board_label"))
+        self.keys.label()
 
     def set_prefs(self, prefs: Any) -> None:
         """New options from the menu: kept, and applied at once (mid-game)."""

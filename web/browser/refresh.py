@@ -18,6 +18,7 @@ from web.view.render import render_board
 from web.view.view import BoardView, Motion
 
 from .jsutil import js_obj, nil
+from .keyboard import keep_focus
 
 if TYPE_CHECKING:
     from .board_events import Press
@@ -58,7 +59,7 @@ class Painter:
         self.view = app.coach.decorate(ctl.board_view())
         app.host.innerHTML = render_board(self.view, app.layout) + time_up_html(ctl.panel_view())
         self.draw_panel()
-        if motions and before is not None and ctl.options.animate:
+        if motions and before is not None and app.animate():
             self.slide(before, self.view, motions)
         self.sounds(effects.sounds)
 
@@ -73,7 +74,7 @@ class Painter:
         clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
         from .replay_mode import moves_section, scroll_moves
 
-        app.panel.innerHTML = panel_html(view, clocks, app.online.line_html()) + moves_section(app)
+        keep_focus(app.panel, panel_html(view, clocks, app.online.line_html()) + moves_section(app), app.host)
         scroll_moves(app)
 
     def sounds(self, names: Sequence[str]) -> None:
@@ -99,7 +100,7 @@ class Painter:
         el.style.transform = ""
         el.classList.remove("dragging")
         ms = self.app.ctl.options.duration_ms(SLIDE_MS * 0.6)
-        if ms:
+        if ms and self.app.animate():
             el.animate(_slide_frames(dx, dy), js_obj({"duration": ms, "easing": "ease-out"}))
 
     def highlight(self, point: int | None) -> None:

@@ -26,6 +26,7 @@ from web.view.render import render_board
 from web.view.view import Arrow
 
 from .jsutil import js_obj, nil
+from .keyboard import keep_focus, to_text_field
 
 if TYPE_CHECKING:
     from tavli.match import Match
@@ -112,7 +113,7 @@ def draw(app: BoardApp, shown: Shown) -> None:
     if shown.live and ctl.match.clock is not None:
         bars = clock_bars(ctl.match.clock_state(app.now()))
         clocks = clock_html(bars, ctl.names, (1 - replay.bottom, replay.bottom))
-    app.panel.innerHTML = panel_html(view, clocks) + moves_section(app)
+    keep_focus(app.panel, panel_html(view, clocks) + moves_section(app), app.host)
     scroll_moves(app)
 
 
@@ -207,15 +208,6 @@ def _scroll_to_current(container: Any) -> None:
 KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "Escape")  # the only keys taken (issue 15 adds its own)
 
 
-def _typing(event: Any) -> bool:
-    """Whether the key goes to a text field (or comes with a modifier): not ours."""
-    if event.ctrlKey or event.altKey or event.metaKey:
-        return True
-    target = event.target
-    tag = str(getattr(target, "tagName", "") or "").lower()
-    return tag in ("input", "textarea", "select") or bool(getattr(target, "isContentEditable", False))
-
-
 def on_key(app: BoardApp, event: Any) -> None:
     """The replay's keys: ``ArrowLeft``/``ArrowRight`` a step back / forward through the game's
     positions (the first ``ArrowLeft`` enters replay mode from the live position; ``ArrowRight``
@@ -224,7 +216,7 @@ def on_key(app: BoardApp, event: Any) -> None:
     back to the live position. Ignored while a dialog
     is open, in a text field, with a modifier, or before a match has started."""
     key = str(event.key)
-    if key not in KEYS or not app.started or _typing(event) or app.dialogs.shown is not None \
+    if key not in KEYS or not app.started or to_text_field(event) or app.dialogs.shown is not None \
             or bool(app.dialogs.dlg.open):
         return
     shown = app.replay

@@ -330,7 +330,7 @@ def render_board(board: BoardView | HasSides, layout: g.Layout | None = None) ->
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" id="board-svg" class="board{" basic" if basic else ""}{orient}" role="img" '
         f'data-variant="{view.variant}" '
-        f'aria-label="Backgammon board" viewBox="0 0 {_num(layout.width)} {_num(layout.height)}" preserveAspectRatio="xMidYMid meet">',
+        f'aria-label="{t("board_label")}" viewBox="0 0 {_num(layout.width)} {_num(layout.height)}" preserveAspectRatio="xMidYMid meet">',
         _defs(basic),
         '<g class="background">',
         *_background(layout, basic, starts),

@@ -452,5 +452,13 @@ STRINGS: dict[str, str] = {
     "sr_cube_owned": "Кубът е на {value}, притежава го: {name}",
     "sr_cube_owned_you": "Кубът е на {value}, ваш",
     # issue 15 (keys): keyboard play, the board's label
+    "kb_board_help": "Стрелките местят по позициите, бара и извадените пулове; Enter вдига пул и го поставя; интервалът хвърля заровете; U или Backspace връща ход; D удвоява.",
+    "kb_point": "Позиция {n}",
+    "kb_bar": "Барът",
+    "kb_tray": "Извадени",
+    "kb_empty": "празна",
+    "kb_checkers_1": "1 пул",
+    "kb_checkers_n": "{n} пула",
+    "kb_target": "вдигнатият пул може да отиде тук",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

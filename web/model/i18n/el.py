@@ -452,5 +452,13 @@ STRINGS: dict[str, str] = {
     "sr_cube_owned": "Ο κύβος στο {value}, τον έχει: {name}",
     "sr_cube_owned_you": "Ο κύβος στο {value}, δικός σας",
     # issue 15 (keys): keyboard play, the board's label
+    "kb_board_help": "Τα βέλη κινούνται στις θέσεις, στην μπάρα και στα μαζεμένα· το Enter σηκώνει ένα πούλι και το αφήνει· το Διάστημα ρίχνει τα ζάρια· το U ή το Backspace παίρνει πίσω μια κίνηση· το D διπλασιάζει.",
+    "kb_point": "Θέση {n}",
+    "kb_bar": "Η μπάρα",
+    "kb_tray": "Μαζεμένα",
+    "kb_empty": "άδεια",
+    "kb_checkers_1": "1 πούλι",
+    "kb_checkers_n": "{n} πούλια",
+    "kb_target": "το πούλι που σηκώσατε μπορεί να πάει εδώ",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }
