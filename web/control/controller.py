@@ -6,7 +6,8 @@ made of its jobs. Pure Python, no browser imports (the browser layer calls it).
   returning :class:`~web.control.effects.Effects`;
 * :mod:`web.control.driver`: what happens by itself (passes, automatic roll and bear-off) and the
   computer's turn, one visible action per call;
-* :mod:`web.control.present`: the view data (board, panel, the questions' dialogs) and texts.
+* :mod:`web.control.present`: the view data (board, panel, the questions' dialogs) and texts;
+* :mod:`web.control.typed`: a play typed in move notation (issue 15).
 
 Plakoto and Fevga (a match of one of them, or the Tavli rotation) go through the same intents.
 """
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 from .driver import Driver
 from .present import Presenter
+from .typed import TypedMoves
 
 
-class Controller(Driver, Presenter):
+class Controller(Driver, Presenter, TypedMoves):
     """One match on this page: who plays, the view options, every intent and automatic step, and
     what to show."""
