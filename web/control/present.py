@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tavli.events import Played
-from web.model.i18n import kind_text, points_text, t
+from web.model.i18n import kind_text, t
+from web.view.speech import game_result_words
 from web.view.view import (
     BoardView,
     Control,
@@ -115,23 +116,7 @@ class Presenter(Table):
     def result_text(self) -> str:
         """The result of the game just over ("" while none is)."""
         result = self.match.result
-        if result is None:
-            return ""
-        if result.winner is None:
-            return t("game_draw")
-        name = self.names[result.winner]
-        pts = points_text(result.points)
-        if result.reason == "mother":
-            return t("game_mother", name=name, points=pts)
-        if result.reason == "drop":
-            return t("game_dropped", name=name, points=pts)
-        if result.reason == "resign":
-            return t("game_resigned", name=name, points=pts)
-        if result.reason == "resign-match":
-            return t("match_resigned", name=name)
-        if result.reason == "timeout":
-            return t("game_timeout", name=name, points=pts)
-        return t("game_won", name=name, kind=kind_text(result.counted), points=pts)
+        return "" if result is None else game_result_words(result, self.names)
 
     def panel_view(self) -> PanelView:
         """The names, scores, status line, buttons and menu beside the board."""

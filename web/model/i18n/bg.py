@@ -415,7 +415,7 @@ STRINGS: dict[str, str] = {
     "typed_not_now": "Не е ваш ред да играете",
     "sr_on_point_1": "1 на позиция {point}",
     "sr_on_point_n": "{n} на позиция {point}",
-    "sr_pinned_note": "{text}, затапен",
+    "sr_pinned_note": "{text} (затапен)",
     "sr_on_bar_1": "1 на бара",
     "sr_on_bar_n": "{n} на бара",
     "sr_borne_off_1": "1 изваден",

@@ -415,7 +415,7 @@ STRINGS: dict[str, str] = {
     "typed_not_now": "Δεν είναι η σειρά σας να παίξετε",
     "sr_on_point_1": "1 στη θέση {point}",
     "sr_on_point_n": "{n} στη θέση {point}",
-    "sr_pinned_note": "{text}, πλακωμένο",
+    "sr_pinned_note": "{text} (πλακωμένο)",
     "sr_on_bar_1": "1 στην μπάρα",
     "sr_on_bar_n": "{n} στην μπάρα",
     "sr_borne_off_1": "1 μαζεμένο",

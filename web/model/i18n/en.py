@@ -417,7 +417,7 @@ STRINGS: dict[str, str] = {
     "typed_not_now": "It is not your move",
     "sr_on_point_1": "1 on point {point}",
     "sr_on_point_n": "{n} on point {point}",
-    "sr_pinned_note": "{text}, pinned",
+    "sr_pinned_note": "{text} (pinned)",
     "sr_on_bar_1": "1 on the bar",
     "sr_on_bar_n": "{n} on the bar",
     "sr_borne_off_1": "1 borne off",
