@@ -30,6 +30,7 @@ from tavli.events import (
     MatchResigned,
     OpeningRoll,
     Played,
+    PlayerEvent,
     ResignationAccepted,
     ResignationOffered,
     ResignationRefused,
@@ -40,14 +41,15 @@ from tavli.events import (
 )
 from tavli.games.registry import game_kind
 from tavli.scores import GameScore
-from web.model.i18n import kind_text, points_text, t
+from web.model.i18n import EN, kind_text, points_text, t
 
 BAR, OFF = 25, 0
 
 
 def _you(key: str, name: str, **kw: Any) -> str:
-    """``key`` said of ``name``, in its ``_you`` form when ``name`` is the person ("You")."""
-    if name == t("you"):
+    """``key`` said of ``name``; in the catalogue's ``_you`` form (when it has one) when
+    ``name`` is the person ("You"): the catalogues' own verb agreement does the rest."""
+    if name == t("you") and key + "_you" in EN:
         return t(key + "_you", **kw)
     return t(key, name=name, **kw)
 
@@ -161,6 +163,13 @@ def _play_words(event: Played, names: tuple[str, str], listener: int, variant: s
     return said
 
 
+# A player's event said in a sentence about him alone: its catalogue key (with the "_you" form).
+_SAID_OF: dict[type[Event], str] = {
+    Dropped: "drops", ResignationAccepted: "accepts", ResignationRefused: "refuses", TimedOut: "time_up",
+    Claimed: "claims", Resigned: "sr_resigns", MatchResigned: "sr_resigns_match",
+}
+
+
 def announce_events(
     events: Iterable[Event], names: tuple[str, str], *, listener: int, variant: str,
     variant_of: Callable[[int], str] | None = None, scored: bool = True,
@@ -189,22 +198,10 @@ def announce_events(
                 said.append(t("doubles", name=names[p], value=cube))
             case Took(player=p, cube=cube):
                 said.append(t("takes", name=names[p], value=cube))
-            case Dropped(player=p):
-                said.append(t("drops", name=names[p]))
             case ResignationOffered(player=p, level=level):
                 said.append(t("offers_resign", name=names[p], kind=kind_text(level)))
-            case Resigned(player=p):
-                said.append(_you("sr_resigns", names[p]))
-            case ResignationAccepted(player=p):
-                said.append(t("accepts", name=names[p]))
-            case ResignationRefused(player=p):
-                said.append(t("refuses", name=names[p]))
-            case MatchResigned(player=p):
-                said.append(_you("sr_resigns_match", names[p]))
-            case TimedOut(player=p):
-                said.append(t("time_up", name=names[p]))
-            case Claimed(player=p):
-                said.append(t("claims", name=names[p]))
+            case PlayerEvent(player=p) if type(event) in _SAID_OF:
+                said.append(_you(_SAID_OF[type(event)], names[p]))
             case GameWon(result=result, scores=scores) | GameDrawn(result=result, scores=scores):
                 said.append(game_result_words(result, names))
                 if scored:
