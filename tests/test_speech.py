@@ -31,7 +31,7 @@ from tavli.events import (
     TimedOut,
     Took,
 )
-from tavli.games.base import Outcome, Termination
+from tavli.games.base import Move, Outcome, Termination
 from tavli.games.registry import game_kind
 from tavli.match import Match
 from tavli.phase import Phase
@@ -42,9 +42,12 @@ from web.model.setup import MatchSetup, ViewOptions
 from web.view.speech import (
     announce_clock,
     announce_events,
+    cube_words,
     describe_position,
     marked_points,
+    moves_words,
     notation_words,
+    score_words,
     targets_words,
 )
 
@@ -109,6 +112,25 @@ def test_in_greek_and_bulgarian():
     assert describe_position(position, ("Вие", "Компютър")) == (
         "Вие – пулове: 1 на позиция 6, 2 на позиция 1, 1 на бара, 11 извадени. "
         "Компютър – пулове: 1 на позиция 18, 14 извадени. Разстояние: Вие 33, Компютър 7")
+
+
+def test_the_score_and_the_cube():
+    assert score_words((1, 0), YOU_CPU, 5) == "Score: You 1, Computer 0. Match to 5"
+    assert cube_words(2, None) == "The cube is at 2, in the middle"
+    assert cube_words(2, "You") == "The cube is at 2, yours"
+    assert cube_words(4, "Computer") == "The cube is at 4, Computer's"
+    i18n.install("el")
+    assert cube_words(2, "Εσείς") == "Ο κύβος στο 2, δικός σας"
+    assert score_words((1, 0), ("Εσείς", "Υπολογιστής"), 5) == "Σκορ: Εσείς 1, Υπολογιστής 0. Ματς στους 5"
+
+
+def test_what_the_position_text_holds_by_match():
+    one = controller([6, 5], length=1)  # a 1-point match: no cube
+    assert "cube" not in one.position_text() and "Score: You 0, Computer 0. Match to 1" in one.position_text()
+    money = Controller(MatchSetup(level="beginner", length=None), ViewOptions(), dice=FixedDice([6, 5]))
+    assert "Score" not in money.position_text() and "The cube is at 1, in the middle" in money.position_text()
+    plakoto = controller([6, 5], variant="plakoto")
+    assert "cube" not in plakoto.position_text()
 
 
 # --- a picked checker's targets ---------------------------------------------------------------
@@ -229,6 +251,17 @@ def test_notation_words():
     assert notation_words("bar/22* 6/off(2)") == "μπάρα/22* 6/έξω(2)"
 
 
+def test_moves_of_a_turn_in_progress():
+    a, b, c = Move(24, 18, 6), Move(18, 13, 5, True), Move(25, 20, 5)
+    assert moves_words("You", (), (a,)) == ["You moved 24/18"]
+    assert moves_words("You", (a,), (a, b)) == ["You moved 18/13*"]
+    assert moves_words("You", (a, b), ()) == ["You took back 18/13*", "You took back 24/18"]
+    assert moves_words("Anna", (a, b), (a, c)) == ["Anna took back 18/13*", "Anna moved bar/20"]
+    assert moves_words("You", (a,), (a,)) == []
+    i18n.install("el")
+    assert moves_words("Εσείς", (), (c,)) == ["Εσείς: πούλι μπάρα/20"]
+
+
 # --- the clock --------------------------------------------------------------------------------
 
 
@@ -285,6 +318,24 @@ def test_announcements_follow_the_match_once():
     assert c.announcements() == ["You rolled 6-6"]
 
 
+def test_a_persons_moves_are_told_as_they_are_made():
+    c = controller([6, 5, 5, 2])
+    c.roll()
+    c.announcements()
+    c.click(24)
+    assert c.announcements() == ["You moved 24/18"]
+    c.undo()
+    assert c.announcements() == ["You took back 24/18"]
+    assert c.announcements() == []
+    c.typed_play("24/18")
+    assert c.announcements() == ["You moved 24/18"]
+    c.typed_play("13/8")  # the turn ends: the whole play
+    assert c.announcements() == ["You played 24/18 13/8"]
+    play_out(c)  # the computer's moves are told as its play, once
+    said_ = c.announcements()
+    assert said_[0] == "Computer rolled 5-2" and said_[1].startswith("Computer played ") and len(said_) in (2, 3)
+
+
 def test_a_resumed_match_does_not_tell_its_past():
     c = controller([3, 1, 5, 2])
     c.roll()
@@ -320,7 +371,8 @@ def test_the_position_read_out_and_the_targets():
     c.roll()
     text = c.position_text()
     assert text.startswith("You: 2 on point 24, 5 on point 13, 3 on point 8, 5 on point 6. Computer: ")
-    assert text.endswith("Pips: You 167, Computer 167. You rolled 6, Computer rolled 5: you start · You: move 6-5")
+    assert text.endswith("Pips: You 167, Computer 167. Score: You 0, Computer 0. Match to 3. "
+                         "The cube is at 1, in the middle. You rolled 6, Computer rolled 5: you start · You: move 6-5")
     assert c.targets_text(24) == "From 24: to 18, to 13"
     assert c.targets_text(6) == "No move from 6"  # 6/1 and 6/0 are not legal
     c.click(24)

@@ -1,7 +1,9 @@
 """What a screen reader is told, as text in the language in use: the position in words
-(:func:`describe_position`), the match's new events (:func:`announce_events`), a clock running
-low (:func:`announce_clock`), where a picked checker can go (:func:`targets_words`). Pure
-functions, no browser imports; the page puts their texts in its live region.
+(:func:`describe_position`, with :func:`score_words` and :func:`cube_words`), the match's new
+events (:func:`announce_events`), the checker moves of a turn in progress (:func:`moves_words`),
+a clock running low (:func:`announce_clock`), where a picked checker can go
+(:func:`targets_words`). Pure functions, no browser imports; the page puts their texts in its
+live region.
 
 Points are numbered as the listener sees them: the person at the bottom of the board, in his
 own numbering (24 down to 1, 25 the bar, 0 off), both his checkers and his opponent's. A play
@@ -89,6 +91,18 @@ def describe_position(position: Any, names: tuple[str, str]) -> str:
     pips = position.pip_counts()
     sides.append(t("sr_pips", name0=names[0], pips0=pips[0], name1=names[1], pips1=pips[1]))
     return ". ".join(sides)
+
+
+def score_words(scores: Sequence[int], names: tuple[str, str], length: int) -> str:
+    """The match's score: "Score: You 1, Computer 0. Match to 3"."""
+    return f"{t('sr_score', name0=names[0], s0=scores[0], name1=names[1], s1=scores[1])}. {t('match_to', n=length)}"
+
+
+def cube_words(value: int, owner: str | None) -> str:
+    """Where the doubling cube is: in the middle, or whose (``owner``: his name)."""
+    if owner is None:
+        return t("sr_cube_middle", value=value)
+    return _you("sr_cube_owned", owner, value=value)
 
 
 def targets_words(point: int, targets: Sequence[int]) -> str:
@@ -217,6 +231,18 @@ def announce_events(
                     said.append(t("match_resigned", name=names[w]))
                 else:
                     said.append(t("match_won", name=names[w], s0=scores[w], s1=scores[1 - w]))
+    return said
+
+
+def moves_words(name: str, before: Sequence[Any], now: Sequence[Any]) -> list[str]:
+    """The checker moves of a turn in progress since ``before`` (the turn's moves when last
+    told; ``now``: its moves now, each a :class:`~tavli.games.base.Move` in the mover's
+    numbering): each taken back ("You took back 24/18"), then each made ("You moved 13/8*")."""
+    kept = 0
+    while kept < min(len(before), len(now)) and before[kept] == now[kept]:
+        kept += 1
+    said = [t("sr_undone", name=name, move=notation_words(str(move))) for move in reversed(before[kept:])]
+    said += [t("sr_moved", name=name, move=notation_words(str(move))) for move in now[kept:]]
     return said
 
 

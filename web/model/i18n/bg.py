@@ -446,6 +446,11 @@ STRINGS: dict[str, str] = {
     "sr_match_over": "Мачът приключи: {name0} {s0}, {name1} {s1}",
     "sr_clock_low_1": "{name}: остава 1 секунда",
     "sr_clock_low_n": "{name}: остават {n} секунди",
+    "sr_moved": "{name}: пул {move}",
+    "sr_undone": "{name}: отмяна {move}",
+    "sr_cube_middle": "Кубът е на {value}, в средата",
+    "sr_cube_owned": "Кубът е на {value}, притежава го: {name}",
+    "sr_cube_owned_you": "Кубът е на {value}, ваш",
     # issue 15 (keys): keyboard play, the board's label
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

@@ -446,6 +446,11 @@ STRINGS: dict[str, str] = {
     "sr_match_over": "Το ματς τελείωσε: {name0} {s0}, {name1} {s1}",
     "sr_clock_low_1": "{name}: μένει 1 δευτερόλεπτο",
     "sr_clock_low_n": "{name}: μένουν {n} δευτερόλεπτα",
+    "sr_moved": "{name}: πούλι {move}",
+    "sr_undone": "{name}: αναίρεση {move}",
+    "sr_cube_middle": "Ο κύβος στο {value}, στη μέση",
+    "sr_cube_owned": "Ο κύβος στο {value}, τον έχει: {name}",
+    "sr_cube_owned_you": "Ο κύβος στο {value}, δικός σας",
     # issue 15 (keys): keyboard play, the board's label
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }

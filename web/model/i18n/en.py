@@ -448,6 +448,11 @@ STRINGS: dict[str, str] = {
     "sr_match_over": "The match is over: {name0} {s0}, {name1} {s1}",
     "sr_clock_low_1": "{name}: 1 second left",
     "sr_clock_low_n": "{name}: {n} seconds left",
+    "sr_moved": "{name} moved {move}",
+    "sr_undone": "{name} took back {move}",
+    "sr_cube_middle": "The cube is at {value}, in the middle",
+    "sr_cube_owned": "The cube is at {value}, {name}'s",
+    "sr_cube_owned_you": "The cube is at {value}, yours",
     # issue 15 (keys): keyboard play, the board's label
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
 }
