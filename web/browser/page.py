@@ -37,6 +37,7 @@ from .refresh import Painter
 from .runner import Runner
 from .thinker import Thinker
 from .toast import Toast
+from .voice import Voice
 
 if TYPE_CHECKING:
     from .replay_mode import Shown
@@ -81,6 +82,7 @@ class BoardApp:
         self.dialogs = DialogHost(self)
         self.toast = Toast()
         self.live = LiveRegion()  # issue 15: what a screen reader announces
+        self.voice = Voice(self)  # issue 15: typed moves, the read-out, the announcements
         self.painter = Painter(self)
         self.saver = Saver(self)
         self.clock = ClockLoop(self)
@@ -125,10 +127,12 @@ class BoardApp:
         on_change(self, event)
 
     def on_key(self, event: Any) -> None:
-        """A key: the replay's (:func:`web.browser.replay_mode.on_key`)."""
+        """A key: the read-out's (:meth:`Voice.on_key`), else the replay's
+        (:func:`web.browser.replay_mode.on_key`)."""
         from .replay_mode import on_key
 
-        on_key(self, event)
+        if not self.voice.on_key(event):
+            on_key(self, event)
 
     def on_visibility(self, event: Any = None) -> None:
         """Against the computer the clock stops while the page is hidden; saved either way."""
@@ -147,6 +151,7 @@ class BoardApp:
         if effects.toast:
             self.toast.show(effects.toast)
         self.dialogs.sync()
+        self.voice.after_refresh()
         self.saver.save()
         self.online.after_refresh()
         self.records.note()

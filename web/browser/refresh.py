@@ -73,7 +73,9 @@ class Painter:
         clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
         from .replay_mode import moves_section, scroll_moves
 
-        app.panel.innerHTML = panel_html(view, clocks, app.online.line_html()) + moves_section(app)
+        kept = app.voice.keep()  # (the typed move field's text and focus, issue 15)
+        app.panel.innerHTML = panel_html(view, clocks, app.online.line_html(), app.voice.html()) + moves_section(app)
+        app.voice.restore(kept)
         scroll_moves(app)
 
     def sounds(self, names: Sequence[str]) -> None:

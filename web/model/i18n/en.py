@@ -455,4 +455,12 @@ STRINGS: dict[str, str] = {
     "sr_cube_owned_you": "The cube is at {value}, yours",
     # issue 15 (keys): keyboard play, the board's label
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
+    "opt_screenreader": "Screen-reader mode",
+    "opt_screenreader_note": "Keeps the move field and “Read the position” in view (Tab reaches them anyway); the game is announced as it happens.",
+    "voice_form": "Typed moves",
+    "voice_move": "Type a move",
+    "voice_move_hint": "In your numbering, e.g. 8/5 6/5, bar/22, 6/off, 13/7*, 24/20(2)",
+    "voice_play": "Play",
+    "voice_read": "Read the position",
+    "voice_read_tip": "Read the checkers and the pip counts aloud (key R)",
 }
