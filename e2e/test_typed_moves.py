@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from e2e.board_hooks import catch_up, counts, expected, mirror, wait_turn
 from e2e.helpers import boot
+from e2e.test_layout import SIZES
 from tavli.games.base import BAR, OFF
 from tavli.games.notation import NotationError, NotationFault, parse_play
 from web.model.i18n import catalogue
@@ -244,3 +245,31 @@ def test_the_live_region_tells_the_game_and_r_reads_the_position(page):
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.querySelectorAll('#live p').length > n + 1", arg=len(heard))
     assert said(page)[-2:] == [text, text]
+
+
+@pytest.mark.parametrize("size", ["portrait", "landscape"])
+def test_the_screen_reader_mode_fits_a_phone_in_greek(browser, base_url, size):
+    """At 390x844 the field takes a row under the controls and the board gives up the room (the
+    page does not scroll); at 844x390 the panel scrolls to it."""
+    context = browser.new_context(base_url=base_url, **SIZES[size])
+    context.add_init_script("localStorage.setItem('tavli.prefs', JSON.stringify({language: 'el', view: {screen_reader: true}}))")
+    page = context.new_page()
+    try:
+        boot(page, "seed=3&anim=0")
+        el = catalogue("el")
+        box = page.get_by_role("textbox", name=el["voice_move"])
+        read = page.get_by_role("button", name=el["voice_read"])
+        if size == "portrait":
+            assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+            board = page.locator("#board").bounding_box()
+            assert board["y"] >= 0
+            below = page.locator(".controls").bounding_box()
+            field_box = box.bounding_box()
+            assert field_box["y"] >= below["y"] + below["height"] and field_box["y"] + field_box["height"] <= 844
+        else:
+            read.scroll_into_view_if_needed()
+        for part in (box, read):
+            r = part.bounding_box()
+            assert r["width"] > 40 and 0 <= r["y"] and r["y"] + r["height"] <= SIZES[size]["viewport"]["height"]
+    finally:
+        context.close()
