@@ -80,6 +80,15 @@ def test_bearing_off_with_the_smallest_die_that_does():
     assert parsed(PORTES, P({5: 1, 3: 1}, {24: 1}), (6, 5), "5/off") == [(5, 0, 5, False)]
 
 
+def test_a_text_that_reads_as_a_whole_play_is_that_play():
+    # 5-1, the 1-point closed: "5/off" is the whole play 5/4/off (as GNU Backgammon writes it),
+    # though 5/off by the 5 could begin 5/off 3/2.
+    position = P({5: 1, 3: 5, 2: 9}, {24: 2, 19: 5, 18: 8})
+    assert parsed(PORTES, position, (5, 1), "5/off") == [(5, 4, 1, False), (4, 0, 5, False)]
+    assert parsed(PORTES, position, (5, 1), "5/off 3/2") == [(5, 0, 5, False), (3, 2, 1, False)]
+    assert parsed(PORTES, position, (5, 1), "3/2") == [(3, 2, 1, False)]
+
+
 def test_a_hit_is_found_without_its_star():
     position = P({24: 1, 13: 2}, {7: 1, 13: 5})  # the blot on the player's 18
     assert parsed(PORTES, position, (6, 2), "24/18") == [(24, 18, 6, True)]
@@ -202,3 +211,51 @@ def test_fevga_blocked_point():
     error = fault(FEVGA, position, (1, 2), "18/17")
     assert error.kind is NotationFault.ILLEGAL
     assert parsed(FEVGA, position, (1, 2), "18/16") == [(18, 16, 2, False)]
+
+
+# --- every legal play, written as the board writes it, is read back ----------------------------
+
+
+@pytest.mark.parametrize("variant", [PORTES, PLAKOTO, FEVGA], ids=lambda k: k.name)
+def test_every_play_written_is_read_back(variant):
+    """Games played at random: at each turn every legal play's notation (``str(play)``), typed
+    whole, gives that play; so does its first entry typed and then the rest."""
+    import random
+
+    rng = random.Random(15)
+    checked = split = 0
+    for _ in range(4):
+        position = variant.initial()
+        for _ in range(60):
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            turn = variant.turn(position, dice)
+            for play in turn.plays[:8]:
+                text = str(play)
+                if not play.steps:
+                    continue
+                moves = parse_play(turn, text)
+                for move in moves:
+                    turn.apply(move)
+                assert turn.is_complete() and turn.play().result == play.result, (position.diagram(), dice, text)
+                turn.reset()
+                checked += 1
+                first, _, rest = text.partition(" ")
+                if not rest:
+                    continue
+                try:  # the first entry alone may not be a legal beginning: bar/13 with two on the bar
+                    for move in parse_play(turn, first):
+                        turn.apply(move)
+                except NotationError as error:
+                    assert error.kind is NotationFault.ILLEGAL
+                    continue
+                if not turn.is_complete():  # (Plakoto: it may win at once, pinning the mother)
+                    for move in parse_play(turn, rest):
+                        turn.apply(move)
+                    assert turn.play().result == play.result, (position.diagram(), dice, text)
+                    split += 1
+                turn.reset()
+            play = rng.choice(turn.plays)
+            position = play.result
+            if variant.ending(position) is not None or variant.ending(position.swap()) is not None:
+                break
+    assert checked > 500 and split > 100

@@ -162,6 +162,7 @@ def test_rolls_and_plays():
     assert said(Rolled(1, (6, 5))) == ["Computer rolled 6-5"]
     assert said(Played(0, (3, 1), ((8, 5), (6, 5)), "8/5 6/5")) == ["You played 8/5 6/5"]
     assert said(Played(1, (6, 5), ((24, 18), (18, 13)), None)) == ["Computer played 24/18 18/13"]
+    assert said(Played(1, (6, 5), ((25, 19), (5, 0)), None)) == ["Computer played bar/19 5/off"]
     assert said(Played(1, (6, 6), (), "")) == ["Computer cannot move and passes"]
     assert said(Played(0, (6, 6), (), "")) == ["You cannot move and pass"]
     assert said(Played(0, (3, 1), ((25, 22), (1, 0)), "bar/22 1/off")) == ["You played bar/22 1/off"]

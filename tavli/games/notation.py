@@ -130,9 +130,11 @@ def _read_entry(token: str, has_bar: bool) -> list[_Hop]:
     return hops * count
 
 
-def _ways(turn: Turn[Any], hops: list[_Hop]) -> dict[Hashable, list[tuple[Move, ...]]]:
+def _ways(turn: Turn[Any], hops: list[_Hop], complete: set[tuple[Move, ...]] | None = None
+          ) -> dict[Hashable, list[tuple[Move, ...]]]:
     """Every way to make ``hops`` from the turn's current state with legal single steps, by the
-    position it reaches; the turn is left as it was."""
+    position it reaches (those that complete the turn added to ``complete``); the turn is left
+    as it was."""
     found: dict[Hashable, list[tuple[Move, ...]]] = {}
     seen: set[Hashable] = set()
     made: list[Move] = []
@@ -144,6 +146,8 @@ def _ways(turn: Turn[Any], hops: list[_Hop]) -> dict[Hashable, list[tuple[Move, 
         seen.add(key)
         if not pending:
             found.setdefault(turn.current, []).append(tuple(made))
+            if complete is not None and turn.is_complete():
+                complete.add(tuple(made))
             return
         for move in turn.legal_moves():
             tried: set[_Hop] = set()
@@ -190,7 +194,8 @@ def parse_play(turn: Turn[Any], text: str) -> tuple[Move, ...]:
     entries = [(token, _read_entry(token, has_bar)) for token in tokens]
     left = turn.dice_left() if not turn.is_complete() else ()
     hops = [hop for _, entry in entries for hop in entry]
-    found = _ways(turn, hops)
+    complete: set[tuple[Move, ...]] = set()
+    found = _ways(turn, hops, complete)
     if not found:
         culprit = " ".join(tokens)
         if len(entries) > 1:  # the first entry that the ones before it cannot be followed by
@@ -202,18 +207,20 @@ def parse_play(turn: Turn[Any], text: str) -> tuple[Move, ...]:
     starred = {hop.end for hop in hops if hop.star}
     if len(found) == 1:
         (ways,) = found.values()
-        return _smallest_dice(ways)
+        return _preferred(ways, complete)
     agree = [[way for way in ways if {m.end for m in way if m.hit} == starred] for ways in found.values()]
     kept = [ways for ways in agree if ways]
     if len(kept) == 1:
-        return _smallest_dice(kept[0])
+        return _preferred(kept[0], complete)
     start = turn.current
-    candidates = tuple(sorted({start.notation(_smallest_dice(ways)) for ways in (kept or found.values())}))
+    candidates = tuple(sorted({start.notation(_preferred(ways, complete)) for ways in (kept or found.values())}))
     raise NotationError(NotationFault.AMBIGUOUS, f"{' '.join(tokens)} could be {' or '.join(candidates)}",
                         entry=" ".join(tokens), dice=left, candidates=candidates)
 
 
-def _smallest_dice(ways: list[tuple[Move, ...]]) -> tuple[Move, ...]:
-    """Of ways that reach one position, the one that uses the smallest dice (the larger left for
-    what follows, as :meth:`Turn.apply` chooses), the first found among equals."""
-    return min(ways, key=lambda way: sorted(m.die for m in way))
+def _preferred(ways: list[tuple[Move, ...]], complete: set[tuple[Move, ...]]) -> tuple[Move, ...]:
+    """Of ways that reach one position (they differ only bearing off: ``5/off`` by the 5, or by
+    the 1 and then the 5), one that makes the text a whole play (in ``complete``: as GNU
+    Backgammon reads it), else the one that leaves the most dice, then the largest, for what
+    follows (as :meth:`Turn.apply` chooses the smaller die); the first found among equals."""
+    return min(ways, key=lambda way: (way not in complete, len(way), sorted(m.die for m in way)))

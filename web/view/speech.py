@@ -41,6 +41,7 @@ from tavli.events import (
     TimedOut,
     Took,
 )
+from tavli.games.base import point_name
 from tavli.games.registry import game_kind
 from tavli.scores import GameScore
 from web.model.i18n import EN, kind_text, points_text, t
@@ -166,7 +167,7 @@ def _play_words(event: Played, names: tuple[str, str], listener: int, variant: s
     if not event.moves:
         return [t("passes", name=name)]
     kind = game_kind(variant)
-    text = event.text or " ".join(f"{a}/{b}" for a, b in event.moves)
+    text = event.text or " ".join(f"{point_name(a)}/{point_name(b)}" for a, b in event.moves)
     said = [t("sr_played", name=name, play=notation_words(text))]
     if kind.hits or kind.pins:
         victim = 1 - event.player
