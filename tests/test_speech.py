@@ -337,6 +337,14 @@ def test_a_persons_moves_are_told_as_they_are_made():
     assert said_[0] == "Computer rolled 5-2" and said_[1].startswith("Computer played ") and len(said_) in (2, 3)
 
 
+def test_a_match_resigned_is_said_once():
+    c = controller([3, 1, 5, 2])
+    c.roll()
+    c.announcements()
+    c.resign()
+    assert c.announcements() == ["You resign the match", "Computer wins: the match was resigned"]
+
+
 def test_a_resumed_match_does_not_tell_its_past():
     c = controller([3, 1, 5, 2])
     c.roll()

@@ -217,6 +217,8 @@ def announce_events(
                 said.append(t("offers_resign", name=names[p], kind=kind_text(level)))
             case PlayerEvent(player=p) if type(event) in _SAID_OF:
                 said.append(_you(_SAID_OF[type(event)], names[p]))
+            case GameWon(result=result) if result.reason == "resign-match":
+                pass  # the match's end says it
             case GameWon(result=result, scores=scores) | GameDrawn(result=result, scores=scores):
                 said.append(game_result_words(result, names))
                 if scored:
