@@ -60,7 +60,8 @@ def test_lenient_spelling(text):
     assert sorted(parsed(PORTES, PORTES.initial(), (3, 1), text)) == [(6, 5, 1, False), (8, 5, 3, False)]
 
 
-@pytest.mark.parametrize("text", ["bar/22", "BAR/22", "b/22", "25/22", "bar/22*", "bar / 22"])
+@pytest.mark.parametrize("text", ["bar/22", "BAR/22", "b/22", "25/22", "bar/22*", "bar / 22", "μπάρα/22", "Μπάρα/22",
+                                  "βαρ/22", "бар/22", "Бар/22."])
 def test_entering_from_the_bar(text):
     position = P({25: 1, 13: 2}, {1: 2, 2: 2, 4: 2, 5: 2, 6: 2})
     assert parsed(PORTES, position, (3, 1), text) == [(25, 22, 3, False)]
@@ -70,6 +71,8 @@ def test_entering_from_the_bar(text):
     ("6/off 5/off", [(6, 0, 6, False), (5, 0, 5, False)]),
     ("6/o 5/O", [(6, 0, 6, False), (5, 0, 5, False)]),
     ("6/0 5/0", [(6, 0, 6, False), (5, 0, 5, False)]),
+    ("6/έξω 5/οφφ", [(6, 0, 6, False), (5, 0, 5, False)]),
+    ("6/вън, 5/офф.", [(6, 0, 6, False), (5, 0, 5, False)]),
 ])
 def test_bearing_off(text, moves):
     assert parsed(PORTES, P({6: 1, 5: 1}, {24: 1}), (6, 5), text) == moves

@@ -89,15 +89,23 @@ class _Hop:
     star: bool
 
 
-_POINT = r"(?:bar|b|off|o|\d{1,2})"
+# The bar and off as they may be typed: in English (and abridged), as the Greek and Bulgarian
+# screen-reader texts say them, and as "bar"/"off" come out typed on a Greek or a Bulgarian
+# (phonetic) keyboard layout.
+_NAMES = {
+    **dict.fromkeys(("bar", "b", "μπάρα", "μπαρα", "μπαρ", "βαρ", "β", "бар", "б"), BAR),
+    **dict.fromkeys(("off", "o", "έξω", "εξω", "οφφ", "ο", "вън", "офф", "о"), OFF),
+}
+_POINT = "(?:" + "|".join(sorted(_NAMES, key=len, reverse=True)) + r"|\d{1,2})"
 _ENTRY = re.compile(rf"^({_POINT})((?:/{_POINT}\*?)+)(?:\((\d)\))?$")
-_NAMES = {"bar": BAR, "b": BAR, "off": OFF, "o": OFF}
 
 
 def _tokens(text: str) -> list[str]:
     """The entries of ``text``, spelled canonically: lower case, ``/`` for ``-``, no spaces
     inside an entry (``8 / 5``, ``13/7 *``, ``24/20 (2)``), commas as spaces."""
-    s = text.strip().lower().replace(",", " ").replace(";", " ")
+    s = text.strip().lower()
+    for separator in ",;.":
+        s = s.replace(separator, " ")
     for dash in ("-", "\u2013", "\u2014", "\u2212", "\\"):
         s = s.replace(dash, "/")
     s = re.sub(r"\s*/\s*", "/", s)
@@ -178,7 +186,9 @@ def parse_play(turn: Turn[Any], text: str) -> tuple[Move, ...]:
     ``24/13``) asks of ``turn`` from where it stands now (the moves already made stay).
 
     The text may be a whole play or the legal beginning of one. Lenient: any case, spaces inside
-    an entry, ``-`` for ``/``, ``b`` for ``bar``, ``o`` for ``off``, 25 for the bar and 0 for off.
+    an entry, ``-`` for ``/``, ``b`` for ``bar``, ``o`` for ``off``, 25 for the bar and 0 for off,
+    the Greek and Bulgarian words (``μπάρα/22``, ``6/έξω``, ``бар/22``, ``6/вън``) and what
+    ``bar``/``off`` give on those keyboards (``βαρ``, ``οφφ``).
     A ``*`` is optional: when the hops written can be made in ways that lead to different
     positions, the ways whose hits (Plakoto: pins) fall exactly on the points starred are kept;
     one position left: that one, else :attr:`NotationFault.AMBIGUOUS` with each candidate's
