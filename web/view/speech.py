@@ -41,7 +41,7 @@ from tavli.events import (
     TimedOut,
     Took,
 )
-from tavli.games.base import point_name
+from tavli.games.base import Board, point_name
 from tavli.games.registry import game_kind
 from tavli.scores import GameScore
 from web.model.i18n import EN, kind_text, points_text, t
@@ -65,12 +65,11 @@ def _count(key: str, n: int, **kw: Any) -> str:
 # --- the position -----------------------------------------------------------------------------
 
 
-def describe_position(position: Any, names: tuple[str, str]) -> str:
-    """The position in words, seen from ``position``'s player on roll (the listener: the person
-    at the bottom; ``names``: his and his opponent's), every point in his numbering: "You: 2 on
+def describe_position(position: Board, names: tuple[str, str]) -> str:
+    """The position in words, seen from its ``player`` side (the listener: the person at the
+    bottom; ``names``: his and his opponent's), every point in his numbering: "You: 2 on
     point 24, 5 on point 13…, 1 on the bar, 3 borne off. Computer: … Pips: You 167, Computer
-    160". A Plakoto checker pinned under an opposing one is said so. ``position`` is any
-    game's position (``checkers_at``, ``on_bar``, ``borne_off``, ``pip_counts``)."""
+    160". A Plakoto checker pinned under an opposing one is said so. ``position``: any game's."""
     pinned_at: Callable[[int], str | None] | None = getattr(position, "pinned_at", None)
     bar = position.on_bar()
     off = position.borne_off()
