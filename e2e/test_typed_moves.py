@@ -144,6 +144,7 @@ def test_an_illegal_and_an_ambiguous_entry_change_nothing(page):
     message = refused(page, ctl, "6/off")  # all the checkers are not home yet
     assert "6/off" in message and "legal" in message
     assert "Type a move" not in refused(page, ctl, "13-")  # not notation: said what it is not
+    assert refused(page, ctl, "  ") == EN["typed_empty"]  # nothing typed: what to type
     for _ in range(30):
         text = ambiguous_entry(ctl)
         if text is not None:

@@ -87,7 +87,7 @@ class Voice:
         app = self.app
         el = self.field()
         text = "" if el is None else str(el.value)
-        if app.replay is not None or not text.strip():
+        if app.replay is not None:  # (a past position shown: the live match waits)
             return
         effects, error = app.ctl.typed_play(text)
         if error:
