@@ -140,7 +140,14 @@ def test_an_illegal_and_an_ambiguous_entry_change_nothing(page):
     query = "seed=15&length=3&anim=0&level=beginner"
     boot(page, query)
     ctl = mirror(query)
+    assert wait_turn(page) == "opening"
+    type_play(page, "13/8")  # before the dice: said so; the message goes once they are rolled
+    early = ctl.typed_play("13/8")[1]
+    assert early
+    expect(page.locator("#move-error")).to_have_text(early)
+    assert said(page)[-1] == early
     assert to_move(page, ctl) == "move"
+    expect(page.locator("#move-error")).to_have_count(0)
     message = refused(page, ctl, "6/off")  # all the checkers are not home yet
     assert "6/off" in message and "legal" in message
     assert "Type a move" not in refused(page, ctl, "13-")  # not notation: said what it is not

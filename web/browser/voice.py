@@ -40,12 +40,22 @@ class Voice:
         self.app = app
         self.error = ""  # the message about the last entry ("" = none)
         self.fresh = False  # the message not drawn yet (drawn once as an alert)
+        self.error_at: tuple[int, int, int] | None = None  # the moment of the match it is about
         listen(app.panel, "submit", self.on_submit)
 
     # --- the panel ----------------------------------------------------------------------------
 
+    def moment(self) -> tuple[int, int, int]:
+        """Where the match stands: which match, its log's length, the moves made this turn."""
+        m = self.app.ctl.match
+        turn = m.turn
+        return id(m), len(m.log), -1 if turn is None else len(turn.moves)
+
     def html(self) -> str:
-        """The form and the button for the panel (a new message is an alert this once)."""
+        """The form and the button for the panel (a new message is an alert this once; it goes
+        once the match has moved on)."""
+        if self.error and self.moment() != self.error_at:
+            self.error = ""
         shown = voice_html(self.app.ctl.options.screen_reader, self.error, self.fresh)
         self.fresh = False
         return shown
@@ -91,7 +101,7 @@ class Voice:
             return
         effects, error = app.ctl.typed_play(text)
         if error:
-            self.error, self.fresh = error, True
+            self.error, self.fresh, self.error_at = error, True, self.moment()
             app.live.say(error)
             app.painter.draw_panel()
             return
