@@ -48,6 +48,7 @@ OFFENDERS = """({sel, oneLine = '', twoLines = '', apart = [], must = []}) => {
     return text ? `${s} "${text}"` : s;
   };
   const shown = el => {
+    if (el.closest('.sr-only, .offscreen:not(:focus-within)')) return false;  // hidden on purpose, for screen readers (issue 15)
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return false;
     const cs = getComputedStyle(el);

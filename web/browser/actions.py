@@ -57,6 +57,8 @@ def on_panel_click(app: BoardApp, event: Any) -> None:
             app.dialogs.open(dialogs.resign(ctl.resign_choice()))
     elif action == "resign-match":
         app.dialogs.open(dialogs.resign_match(ctl.resign_match_question()))
+    elif action == "read-position":  # issue 15
+        app.voice.read()
     elif action == "online-claim":
         app.online.answer(action)
     elif action in PANEL_ACTIONS:

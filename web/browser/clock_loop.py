@@ -52,7 +52,9 @@ class ClockLoop:
         if (m.phase, m.flagged) != before:
             app.refresh()
             return
-        bars = clock_bars(m.clock_state(app.online.clock_time(now)))
+        state = m.clock_state(app.online.clock_time(now))
+        bars = clock_bars(state)
+        app.voice.clock(state)  # (a warning said once, issue 15)
         for bar in bars or ():
             el = app.panel.querySelector(f'.clock[data-player="{bar.player}"]')
             if nil(el):

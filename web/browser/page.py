@@ -38,6 +38,7 @@ from .refresh import Painter
 from .runner import Runner
 from .thinker import Thinker
 from .toast import Toast
+from .voice import Voice
 
 if TYPE_CHECKING:
     from .replay_mode import Shown
@@ -84,6 +85,7 @@ class BoardApp:
         self.dialogs = DialogHost(self)
         self.toast = Toast()
         self.live = LiveRegion()  # issue 15: what a screen reader announces
+        self.voice = Voice(self)  # issue 15: typed moves, the read-out, the announcements
         self.painter = Painter(self)
         self.keys = Keyboard(self)  # issue 15: the board played by keyboard
         self.saver = Saver(self)
@@ -131,11 +133,11 @@ class BoardApp:
         on_change(self, event)
 
     def on_key(self, event: Any) -> None:
-        """A key: the board's and the page's (:class:`web.browser.keyboard.Keyboard`), else the
-        replay's (:func:`web.browser.replay_mode.on_key`)."""
+        """A key: the board's and the page's (:class:`web.browser.keyboard.Keyboard`), the read-out's
+        (:meth:`web.browser.voice.Voice.on_key`), else the replay's (:func:`web.browser.replay_mode.on_key`)."""
         from .replay_mode import on_key
 
-        if not self.keys.on_key(event):
+        if not self.keys.on_key(event) and not self.voice.on_key(event):
             on_key(self, event)
 
     def animate(self) -> bool:
@@ -161,6 +163,7 @@ class BoardApp:
         if effects.toast:
             self.toast.show(effects.toast)
         self.dialogs.sync()
+        self.voice.after_refresh()
         self.saver.save()
         self.online.after_refresh()
         self.records.note()

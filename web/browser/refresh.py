@@ -74,7 +74,9 @@ class Painter:
         clocks = clock_html(bars, ctl.names, (1 - bottom, bottom))
         from .replay_mode import moves_section, scroll_moves
 
-        keep_focus(app.panel, panel_html(view, clocks, app.online.line_html()) + moves_section(app), app.host)
+        kept = app.voice.keep()  # (the typed move field's text and selection, issue 15)
+        keep_focus(app.panel, panel_html(view, clocks, app.online.line_html(), app.voice.html()) + moves_section(app), app.host)
+        app.voice.restore(kept)
         scroll_moves(app)
 
     def sounds(self, names: Sequence[str]) -> None:

@@ -161,7 +161,7 @@ def goto(app: BoardApp, game: int, index: int) -> None:
 def on_change(app: BoardApp, event: Any) -> None:
     """The move list's game selector (in the panel or the dialog): that game from its start."""
     target = event.target
-    if str(target.dataset.action or "") != GAME:
+    if str(target.getAttribute("data-action") or "") != GAME:  # (other fields: no data-action)
         return
     goto(app, int(target.value), 0)
     if app.dialogs.user is not None and app.dialogs.user.kind == "moves":  # the dialog follows

@@ -38,6 +38,7 @@ class ViewOptions:
     click_to_finish: bool = False  # the turn ends by a click on the dice, not by itself
     turn_board: bool = True  # pass-and-play: the player on roll has his home at the bottom
     hints: bool = True  # the coach's Hint button (off: e.g. rated play against a friend)
+    screen_reader: bool = False  # issue 15: the typed move field and "Read the position" shown
 
     @property
     def animate(self) -> bool:

@@ -199,6 +199,7 @@ def options(prefs: Prefs) -> Dialog:
         + _check("turn_board", t("opt_turn_board"), v.turn_board, t("opt_turn_board_note"))
         + _check("sound", t("opt_sound"), prefs.sound)
         + _check("hints", t("opt_hints"), v.hints, t("opt_hints_note"))
+        + _check("screenreader", t("opt_screenreader"), v.screen_reader, t("opt_screenreader_note"))  # issue 15
         + f'<div class="row2"><label class="field"><span>{_e(t("opt_home"))}</span>'
         + _select("home", [("right", t("opt_home_right")), ("left", t("opt_home_left"))],
                   "left" if v.home_left else "right", "data-opt")
@@ -245,6 +246,8 @@ def read_options(values: dict[str, Any], prefs: Prefs) -> Prefs:
     for name in ("auto_roll", "auto_bearoff", "click_to_finish", "basic", "turn_board", "hints"):
         if isinstance(values.get(name), bool):
             view[name] = values[name]
+    if isinstance(values.get("screenreader"), bool):  # issue 15 (voice)
+        view["screen_reader"] = values["screenreader"]
     if values.get("home") in ("left", "right"):
         view["home_left"] = values["home"] == "left"
     try:

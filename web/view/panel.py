@@ -123,9 +123,10 @@ def clock_html(bars, names: tuple[str, str], order: tuple[int, int]) -> str:
     return f'<div class="clocks" id="clocks">{"".join(rows)}</div>'
 
 
-def panel_html(view: PanelView, clocks: str = "", online: str = "") -> str:
+def panel_html(view: PanelView, clocks: str = "", online: str = "", voice: str = "") -> str:
     """The panel beside (landscape) or below (portrait) the board; ``online``: the online line
-    (issue 18, ``web.view.online``) under the status line."""
+    (issue 18, ``web.view.online``) under the status line; ``voice``: the typed moves and the
+    read-out (issue 15, ``web.view.voice``) under the controls."""
     return (
         clocks
         + _card_html(view.top, "top", t("pips", n=view.top.pips))
@@ -134,6 +135,7 @@ def panel_html(view: PanelView, clocks: str = "", online: str = "") -> str:
            f'<div id="status" class="status" role="status" aria-live="polite">{html.escape(view.status)}</div>')
         + online
         + f'<div class="controls">{_buttons(view.controls)}</div>'
+        + voice
         + _card_html(view.bottom, "bottom", t("pips", n=view.bottom.pips))
         + f'<div class="menu">{_buttons(view.menu)}</div>'
     )

@@ -461,4 +461,12 @@ STRINGS: dict[str, str] = {
     "kb_checkers_n": "{n} пула",
     "kb_target": "вдигнатият пул може да отиде тук",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
+    "opt_screenreader": "Режим за екранен четец",
+    "opt_screenreader_note": "Полето за ходове и „Прочети позицията“ остават винаги видими (с Tab ги достигате и без това); играта се съобщава, докато тече.",
+    "voice_form": "Ходове с клавиатура",
+    "voice_move": "Въведете ход",
+    "voice_move_hint": "Във вашата номерация, напр. 8/5 6/5, bar/22, 6/off, 13/7*, 24/20(2)",
+    "voice_play": "Изиграй",
+    "voice_read": "Прочети позицията",
+    "voice_read_tip": "Прочита на глас пуловете и разстоянията (клавиш R)",
 }

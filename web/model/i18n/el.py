@@ -461,4 +461,12 @@ STRINGS: dict[str, str] = {
     "kb_checkers_n": "{n} πούλια",
     "kb_target": "το πούλι που σηκώσατε μπορεί να πάει εδώ",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
+    "opt_screenreader": "Λειτουργία αναγνώστη οθόνης",
+    "opt_screenreader_note": "Το πεδίο κινήσεων και η «Ανάγνωση θέσης» μένουν πάντα ορατά (με το Tab τα φτάνετε έτσι κι αλλιώς)· ό,τι γίνεται στο παιχνίδι ανακοινώνεται.",
+    "voice_form": "Κινήσεις με πληκτρολόγηση",
+    "voice_move": "Γράψτε μια κίνηση",
+    "voice_move_hint": "Με τη δική σας αρίθμηση, π.χ. 8/5 6/5, bar/22, 6/off, 13/7*, 24/20(2)",
+    "voice_play": "Παίξτε",
+    "voice_read": "Ανάγνωση θέσης",
+    "voice_read_tip": "Διαβάζει φωναχτά τα πούλια και τις αποστάσεις (πλήκτρο R)",
 }

@@ -463,4 +463,12 @@ STRINGS: dict[str, str] = {
     "kb_checkers_n": "{n} checkers",
     "kb_target": "the picked checker can go here",
     # issue 15 (voice): the move field, the read-out button, the screen-reader options
+    "opt_screenreader": "Screen-reader mode",
+    "opt_screenreader_note": "Keeps the move field and “Read the position” in view (Tab reaches them anyway); the game is announced as it happens.",
+    "voice_form": "Typed moves",
+    "voice_move": "Type a move",
+    "voice_move_hint": "In your numbering, e.g. 8/5 6/5, bar/22, 6/off, 13/7*, 24/20(2)",
+    "voice_play": "Play",
+    "voice_read": "Read the position",
+    "voice_read_tip": "Read the checkers and the pip counts aloud (key R)",
 }
