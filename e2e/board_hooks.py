@@ -1,4 +1,4 @@
-"""Reading and driving the board through its test hooks (see ARCHITECTURE.md, "Test hooks").
+"""Reading and driving the board through its test hooks (see e2e/HOOKS.md).
 
 * :func:`counts` reads every checker (``data-owner`` x ``data-point``) off the page;
   :func:`expected` computes the same from a :class:`web.control.controller.Controller` run in CPython on the

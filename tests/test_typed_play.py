@@ -116,7 +116,7 @@ def test_ambiguous_says_the_candidates():
 
 def test_not_your_move():
     c = Controller(MatchSetup(level="beginner", length=3), ViewOptions(), dice=FixedDice([3, 1]))
-    assert c.typed_play("8/5 6/5")[1] == "It is not your move"  # the opening roll is due
+    assert c.typed_play("8/5 6/5")[1] == "Roll the dice first"  # the opening roll is due
     c = opened([3, 1, 5, 2])
     c.typed_play("8/5 6/5")
     assert c.typed_play("13/8")[1] == "It is not your move"  # the computer's turn

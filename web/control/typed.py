@@ -6,6 +6,7 @@ on roll, in his own numbering (:class:`TypedMoves`), and the message for one tha
 from __future__ import annotations
 
 from tavli.games.notation import NotationError, NotationFault, parse_play
+from tavli.phase import Phase
 from web.model.i18n import t
 
 from .effects import Effects
@@ -23,7 +24,7 @@ class TypedMoves(Table):
         changed)."""
         m = self.match
         if not self.human_moving():
-            key = "typed_roll_first" if self.can_roll() and m.phase == "roll" else "typed_not_now"
+            key = "typed_roll_first" if self.can_roll() and m.phase in (Phase.ROLL, Phase.OPENING) else "typed_not_now"
             return self.effects(), t(key)
         try:
             moves = parse_play(self.turn, text)

@@ -454,7 +454,7 @@ STRINGS: dict[str, str] = {
     "sr_cube_owned": "The cube is at {value}, {name}'s",
     "sr_cube_owned_you": "The cube is at {value}, yours",
     # issue 15 (keys): keyboard play, the board's label
-    "kb_board_help": "Arrow keys move over the points, the bar and the tray; Enter picks up a checker and puts it down; Space rolls; U or Backspace takes back a move; D doubles.",
+    "kb_board_help": "Arrow keys move over the points, the bar and the tray; Enter picks up a checker and puts it down; Space rolls; U or Backspace takes back a move; D doubles. R reads the position.",
     "kb_point": "Point {n}",
     "kb_bar": "The bar",
     "kb_tray": "Borne off",
