@@ -2,7 +2,7 @@
 the panel's move field (and the Roll button, found by its role and name), a few typed plays in
 Plakoto and Fevga, an illegal and an ambiguous entry answered with their message and nothing
 changed, the field's text and focus kept while the panel is drawn again, and the screen-reader
-option that keeps the field in view.
+option that keeps the field in view (at phone sizes too, a refused entry's message under it).
 
 A CPython controller set up as the page (``mirror``) knows the legal plays: each is typed as GNU
 notation in the person's numbering (``str(play)``: ``24/18*/13``, ``bar/22``, ``6/off``,
