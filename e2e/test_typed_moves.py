@@ -2,7 +2,7 @@
 the panel's move field (and the Roll button, found by its role and name), a few typed plays in
 Plakoto and Fevga, an illegal and an ambiguous entry answered with their message and nothing
 changed, the field's text and focus kept while the panel is drawn again, and the screen-reader
-option that keeps the field in view.
+option that keeps the field in view (at phone sizes too, a refused entry's message under it).
 
 A CPython controller set up as the page (``mirror``) knows the legal plays: each is typed as GNU
 notation in the person's numbering (``str(play)``: ``24/18*/13``, ``bar/22``, ``6/off``,
@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from e2e.board_hooks import catch_up, counts, expected, mirror, wait_turn
 from e2e.helpers import boot
-from e2e.test_layout import SIZES
+from e2e.test_layout import OFFENDERS, PANEL, SIZES
 from tavli.games.base import BAR, OFF
 from tavli.games.notation import NotationError, NotationFault, parse_play
 from web.model.i18n import catalogue
@@ -279,5 +279,58 @@ def test_the_screen_reader_mode_fits_a_phone_in_greek(browser, base_url, size):
         for part in (box, read):
             r = part.bounding_box()
             assert r["width"] > 40 and 0 <= r["y"] and r["y"] + r["height"] <= SIZES[size]["viewport"]["height"]
+    finally:
+        context.close()
+
+
+# The panel's blocks, which must not overlap one another (nor the board).
+BLOCKS = ("#panel .card.top", "#panel .card.bottom", "#panel .match-info", "#panel .status", "#panel .controls",
+          "#panel .voice", "#panel .menu", "#board")
+VOICE = "#panel .voice, #panel .voice :is(label, input, button, .move-row, .move-error)"
+
+# Whether an element, scrolled into view, shows whole in the viewport and is the one a click at its
+# middle reaches (nothing over it).
+REACHABLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  if (r.top < -1 || r.left < -1 || r.bottom > vh + 1 || r.right > vw + 1) return `at ${Math.round(r.top)}..${Math.round(r.bottom)}`;
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return (!!at && (at === el || el.contains(at))) || `covered by ${at && at.outerHTML.slice(0, 80)}`;
+}"""
+
+
+@pytest.mark.parametrize("size", ["portrait", "landscape"])
+def test_the_screen_reader_mode_fits_a_phone_with_a_message(browser, base_url, size):
+    """A refused entry's message (two lines in Greek) under the field: at 390x844 the board gives
+    up the room and the page does not scroll; at 844x390 the panel scrolls, its rows one under
+    the other. Nothing is clipped, no two blocks overlap, every control can be reached."""
+    context = browser.new_context(base_url=base_url, **SIZES[size])
+    context.add_init_script("localStorage.setItem('tavli.prefs', JSON.stringify({language: 'el', view: {screen_reader: true}}))")
+    page = context.new_page()
+    try:
+        boot(page, "seed=7&length=1&anim=0&level=beginner")
+        el = catalogue("el")
+        page.get_by_role("button", name=el["roll"], exact=True).click()
+        page.wait_for_function("document.body.dataset.phase === 'move'")
+        box = page.get_by_role("textbox", name=el["voice_move"])
+        box.fill("24/1")
+        page.get_by_role("button", name=el["voice_play"], exact=True).click()
+        message = page.locator("#move-error")
+        expect(message).to_have_text(el["typed_illegal"].format(entry="24/1", dice="3-2"))
+        assert message.evaluate("p => p.getClientRects().length && Math.round(p.getBoundingClientRect().height / "
+                                "parseFloat(getComputedStyle(p).lineHeight))") >= 2, "the case at hand: two lines"
+        found = page.evaluate(OFFENDERS, {"sel": PANEL + ", " + VOICE, "twoLines": "#panel button",
+                                          "apart": [(a, b) for i, a in enumerate(BLOCKS) for b in BLOCKS[i + 1:]]})
+        high = page.evaluate("document.scrollingElement.scrollHeight")
+        if high > SIZES[size]["viewport"]["height"]:
+            found.append(f"the page is {high}px high: it scrolls (or is cut)")
+        for part in page.locator("#panel :is(button, input)").all():
+            if not part.is_visible():
+                continue
+            part.scroll_into_view_if_needed()
+            where = part.evaluate(REACHABLE)
+            if where is not True:
+                found.append(f"{part.evaluate('e => e.outerHTML.slice(0, 80)')}: {where}")
+        assert found == [], "\n".join(found)
     finally:
         context.close()
