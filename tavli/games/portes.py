@@ -25,6 +25,7 @@ off.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,17 +159,16 @@ def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bo
     is the same checkers with the opponent on roll.
     """
     pair = (dice[0], dice[1])
-    moves: dict[IndexStep, Move] = {}  # one Move object per distinct step within this call
+    move_of = _MOVES.__getitem__
     plays: list[Play[Position]] = []
+    append = plays.append
     for me, opp, seq in _sequences(position, pair, minimize_waste):
-        steps = []
-        for step in seq:
-            move = moves.get(step)
-            if move is None:
-                f, t, d, h = step
-                move = moves[step] = Move(f + 1, t + 1, d, h)
-            steps.append(move)
-        plays.append(Play(position, pair, tuple(steps), trusted_position(opp, me)))
+        play = _new(Play)
+        _play_position(play, position)
+        _play_dice(play, pair)
+        _play_steps(play, tuple(map(move_of, seq)))
+        _play_result(play, trusted_position(opp, me))
+        append(play)
     return plays
 
 
@@ -253,6 +253,85 @@ def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) 
 def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
     """The distinct results of playing both dice (either order); failing that, of one die, the
     larger when it can be played."""
+    if not me[24] and sum(me[6:24]) >= 2:
+        found = _search_pair_free(me, opp, d1, d2)
+        if found:
+            return found
+    return _search_pair_general(me, opp, d1, d2)
+
+
+# Keys of results in ``_search_pair_free``: a result is the checkers moved (the change to the
+# player's counts, at most two checkers in or out of a point, so one base-8 digit from -2 to 2
+# each) and the points where a blot was hit (one bit each, above those digits).
+_DIGIT = [8**i for i in range(24)]
+_HIT_BIT = [1 << (80 + i) for i in range(24)]
+_PLAIN_STEP = [[(i, i - d, d, False) for i in range(25)] for d in range(7)]
+_HIT_STEP = [[(i, i - d, d, True) for i in range(25)] for d in range(7)]
+
+
+def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+    """``_search_pair`` when no checker is on the bar and none can bear off (two or more are
+    outside the home board, so one step cannot bring them all home): both dice's single steps are
+    then found once, and each first step changes the second's only at the two points it touches
+    (the point left may empty, the point reached may hold a new mover; a hit does not change
+    where a checker may land). Gives the same list as ``_search_pair_general``; an empty list when
+    no play uses both dice (that case is left to ``_search_pair_general``)."""
+    theirs = opp[23::-1]  # theirs[t]: the opponent's checkers on the player's index t
+    occupied = [i for i in range(23, -1, -1) if me[i]]
+    opp_tuple = tuple(opp)
+    both: dict[int, Result] = {}
+    digit = _DIGIT
+    hit_bit = _HIT_BIT
+    for first, second in ((d1, d2), (d2, d1)):
+        plain1, hits1 = _PLAIN_STEP[first], _HIT_STEP[first]
+        plain2, hits2 = _PLAIN_STEP[second], _HIT_STEP[second]
+        sources2 = [i for i in occupied if i >= second and theirs[i - second] < 2]
+        for i in occupied:
+            t = i - first
+            if t < 0 or theirs[t] >= 2:
+                continue
+            hit = theirs[t] == 1
+            follow = sources2
+            if me[t] == 0 and t >= second and theirs[t - second] < 2:
+                follow = [j for j in follow if j > t] + [t] + [j for j in follow if j < t]
+            if me[i] == 1 and i in follow:
+                follow = [j for j in follow if j != i]
+            base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
+            me1: list[int] | None = None
+            for j in follow:
+                u = j - second
+                hit2 = u != t and theirs[u] == 1
+                key = base + digit[u] - digit[j] + (hit_bit[u] if hit2 else 0)
+                if key in both:
+                    continue
+                if me1 is None:
+                    me1 = me[:]
+                    me1[i] -= 1
+                    me1[t] += 1
+                me2 = me1[:]
+                me2[j] -= 1
+                me2[u] += 1
+                if hit or hit2:
+                    opp2 = opp[:]
+                    if hit:
+                        opp2[23 - t] = 0
+                        opp2[24] += 1
+                    if hit2:
+                        opp2[23 - u] = 0
+                        opp2[24] += 1
+                    result_opp = tuple(opp2)
+                else:
+                    result_opp = opp_tuple
+                both[key] = (
+                    tuple(me2),
+                    result_opp,
+                    (hits1[i] if hit else plain1[i], hits2[j] if hit2 else plain2[j]),
+                )
+    return list(both.values())
+
+
+def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+    """``_search_pair`` for any position: every step of the first die, then of the second."""
     both: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, IndexStep]] = {}
     one: list[tuple[list[int], list[int], IndexStep]] = []
     for first, second in ((d1, d2), (d2, d1)):
@@ -317,13 +396,37 @@ def trusted_position(player: tuple[int, ...], opponent: tuple[int, ...]) -> Posi
     """A Position made without ``__post_init__``'s checks: legal steps from a valid position
     always reach a valid one, and the checks cost more than the whole search."""
     position = _new(Position)
-    _set(position, "player", player)
-    _set(position, "opponent", opponent)
+    _position_player(position, player)
+    _position_opponent(position, opponent)
     return position
 
 
+# Objects are built here without the dataclasses' ``__init__`` (frozen: one ``object.__setattr__``
+# call per field): the slots' own setters are quicker, and the search makes thousands of them.
 _new = object.__new__
-_set = object.__setattr__
+
+
+def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of slot ``name`` of ``cls`` (it bypasses a frozen dataclass's guard)."""
+    setter: Callable[[Any, Any], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_position_player = _setter(Position, "player")
+_position_opponent = _setter(Position, "opponent")
+_play_position = _setter(Play, "position")
+_play_dice = _setter(Play, "dice")
+_play_steps = _setter(Play, "steps")
+_play_result = _setter(Play, "result")
+
+# Every index step there can be, each with its Move (the same immutable object for every call).
+_MOVES: dict[IndexStep, Move] = {
+    (i, t, d, h): Move(i + 1, t + 1, d, h)
+    for i in range(25)
+    for d in range(1, 7)
+    for t in {i - d if i - d >= 0 else -1, -1}
+    for h in (False, True)
+}
 
 
 def _waste(seq: tuple[IndexStep, ...]) -> int:
