@@ -167,7 +167,10 @@ def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bo
         _play_position(play, position)
         _play_dice(play, pair)
         _play_steps(play, tuple(map(move_of, seq)))
-        _play_result(play, trusted_position(opp, me))
+        result = _new(Position)
+        _position_player(result, opp)
+        _position_opponent(result, me)
+        _play_result(play, result)
         append(play)
     return plays
 
@@ -253,7 +256,7 @@ def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) 
 def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
     """The distinct results of playing both dice (either order); failing that, of one die, the
     larger when it can be played."""
-    if not me[24] and sum(me[6:24]) >= 2:
+    if me[24] == 1 or (not me[24] and sum(me[6:24]) >= 2):
         found = _search_pair_free(me, opp, d1, d2)
         if found:
             return found
@@ -263,21 +266,23 @@ def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result
 # Keys of results in ``_search_pair_free``: a result is the checkers moved (the change to the
 # player's counts, at most two checkers in or out of a point, so one base-8 digit from -2 to 2
 # each) and the points where a blot was hit (one bit each, above those digits).
-_DIGIT = [8**i for i in range(24)]
+_DIGIT = [8**i for i in range(25)]
 _HIT_BIT = [1 << (80 + i) for i in range(24)]
 _PLAIN_STEP = [[(i, i - d, d, False) for i in range(25)] for d in range(7)]
 _HIT_STEP = [[(i, i - d, d, True) for i in range(25)] for d in range(7)]
 
 
 def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
-    """``_search_pair`` when no checker is on the bar and none can bear off (two or more are
-    outside the home board, so one step cannot bring them all home): both dice's single steps are
+    """``_search_pair`` when none can bear off (two or more are outside the home board, so one
+    step cannot bring them all home) and at most one checker is on the bar (it enters first, then
+    any checker moves; the one entered is outside the home board): both dice's single steps are
     then found once, and each first step changes the second's only at the two points it touches
     (the point left may empty, the point reached may hold a new mover; a hit does not change
     where a checker may land). Gives the same list as ``_search_pair_general``; an empty list when
     no play uses both dice (that case is left to ``_search_pair_general``)."""
     theirs = opp[23::-1]  # theirs[t]: the opponent's checkers on the player's index t
     occupied = [i for i in range(23, -1, -1) if me[i]]
+    movers = [24] if me[24] else occupied  # a checker on the bar enters first
     opp_tuple = tuple(opp)
     both: dict[int, Result] = {}
     digit = _DIGIT
@@ -286,7 +291,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
         plain1, hits1 = _PLAIN_STEP[first], _HIT_STEP[first]
         plain2, hits2 = _PLAIN_STEP[second], _HIT_STEP[second]
         sources2 = [i for i in occupied if i >= second and theirs[i - second] < 2]
-        for i in occupied:
+        for i in movers:
             t = i - first
             if t < 0 or theirs[t] >= 2:
                 continue
@@ -366,6 +371,78 @@ def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
     Taking the moves in non-increasing order of their start point reaches every result (a move
     never needs a lower checker to have moved first), so each checker set is met far fewer times.
     """
+    if not me[24] and sum(me[6:24]) >= 4:
+        return _search_double_free(me, opp, die)
+    return _search_double_general(me, opp, die)
+
+
+def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]:
+    """``_search_double`` when no checker is on the bar and none can bear off (four or more are
+    outside the home board). Whether a point's checkers can move never changes then (the point
+    ``die`` lower is closed by the opponent or not; landing or hitting leaves it open), so the
+    candidates are listed once and the walk changes one list in place, keeping each result as a
+    number (the checkers moved and the blots hit, as in ``_search_pair_free``) until it is new.
+    The same list as ``_search_double_general``."""
+    theirs = opp[23::-1]
+    movable = [i for i in range(23, die - 1, -1) if theirs[i - die] < 2]
+    count = len(movable)
+    m = me[:]
+    digit = _DIGIT
+    plain, hits = _PLAIN_STEP[die], _HIT_STEP[die]
+    opp_tuple = tuple(opp)
+    by_count: list[dict[tuple[int, int], Result]] = [{}, {}, {}, {}, {}]
+    full = by_count[4]
+
+    def record(found: dict[tuple[int, int], Result], key: tuple[int, int], seq: tuple[IndexStep, ...]) -> None:
+        hit_mask = key[1]
+        if hit_mask:
+            opp2 = opp[:]
+            for t in range(24):
+                if hit_mask >> t & 1:
+                    opp2[23 - t] = 0
+                    opp2[24] += 1
+            found[key] = (tuple(m), tuple(opp2), seq)
+        else:
+            found[key] = (tuple(m), opp_tuple, seq)
+
+    def walk(k: int, delta: int, hit_mask: int, seq: tuple[IndexStep, ...]) -> None:
+        last = len(seq) == 3
+        moved = False
+        for index in range(k, count):
+            i = movable[index]
+            if not m[i]:
+                continue
+            moved = True
+            t = i - die
+            hit = theirs[t] == 1 and not hit_mask >> t & 1
+            delta2 = delta + digit[t] - digit[i]
+            mask2 = hit_mask | (1 << t) if hit else hit_mask
+            step = hits[i] if hit else plain[i]
+            m[i] -= 1
+            m[t] += 1
+            if last:
+                key = (delta2, mask2)
+                if key not in full:
+                    record(full, key, seq + (step,))
+            else:
+                walk(index, delta2, mask2, seq + (step,))
+            m[i] += 1
+            m[t] -= 1
+        if not moved and not full:
+            key = (delta, hit_mask)
+            found = by_count[len(seq)]
+            if key not in found:
+                record(found, key, seq)
+
+    walk(0, 0, 0, ())
+    for found in reversed(by_count[1:]):
+        if found:
+            return list(found.values())
+    return []
+
+
+def _search_double_general(me: list[int], opp: list[int], die: int) -> list[Result]:
+    """``_search_double`` for any position: a walk over new lists at every step."""
     by_count: list[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, ...]]] = [{}, {}, {}, {}, {}]
     full = by_count[4]
 
