@@ -406,28 +406,41 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
             found[key] = (tuple(m), opp_tuple, seq)
 
     def walk(k: int, delta: int, hit_mask: int, seq: tuple[IndexStep, ...]) -> None:
-        last = len(seq) == 3
         moved = False
-        for index in range(k, count):
-            i = movable[index]
-            if not m[i]:
-                continue
-            moved = True
-            t = i - die
-            hit = theirs[t] == 1 and not hit_mask >> t & 1
-            delta2 = delta + digit[t] - digit[i]
-            mask2 = hit_mask | (1 << t) if hit else hit_mask
-            step = hits[i] if hit else plain[i]
-            m[i] -= 1
-            m[t] += 1
-            if last:
-                key = (delta2, mask2)
+        if len(seq) == 3:  # the last step: a result, kept when new
+            for index in range(k, count):
+                i = movable[index]
+                if not m[i]:
+                    continue
+                moved = True
+                t = i - die
+                if theirs[t] == 1 and not hit_mask >> t & 1:
+                    key = (delta + digit[t] - digit[i], hit_mask | 1 << t)
+                    step = hits[i]
+                else:
+                    key = (delta + digit[t] - digit[i], hit_mask)
+                    step = plain[i]
                 if key not in full:
+                    m[i] -= 1
+                    m[t] += 1
                     record(full, key, seq + (step,))
-            else:
-                walk(index, delta2, mask2, seq + (step,))
-            m[i] += 1
-            m[t] -= 1
+                    m[i] += 1
+                    m[t] -= 1
+        else:
+            for index in range(k, count):
+                i = movable[index]
+                if not m[i]:
+                    continue
+                moved = True
+                t = i - die
+                m[i] -= 1
+                m[t] += 1
+                if theirs[t] == 1 and not hit_mask >> t & 1:
+                    walk(index, delta + digit[t] - digit[i], hit_mask | 1 << t, seq + (hits[i],))
+                else:
+                    walk(index, delta + digit[t] - digit[i], hit_mask, seq + (plain[i],))
+                m[i] += 1
+                m[t] -= 1
         if not moved and not full:
             key = (delta, hit_mask)
             found = by_count[len(seq)]
