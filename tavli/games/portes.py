@@ -371,14 +371,14 @@ def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
     Taking the moves in non-increasing order of their start point reaches every result (a move
     never needs a lower checker to have moved first), so each checker set is met far fewer times.
     """
-    if not me[24] and sum(me[6:24]) >= 4:
+    if me[24] <= 1 and me[24] + sum(me[6:24]) >= 4:
         return _search_double_free(me, opp, die)
     return _search_double_general(me, opp, die)
 
 
 def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]:
-    """``_search_double`` when no checker is on the bar and none can bear off (four or more are
-    outside the home board). Whether a point's checkers can move never changes then (the point
+    """``_search_double`` when at most one checker is on the bar (it enters first) and none can
+    bear off (four or more are outside the home board or on the bar). Whether a point's checkers can move never changes then (the point
     ``die`` lower is closed by the opponent or not; landing or hitting leaves it open), so the
     candidates are listed once and the walk changes one list in place, keeping each result as a
     number (the checkers moved and the blots hit, as in ``_search_pair_free``) until it is new.
@@ -447,7 +447,18 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
             if key not in found:
                 record(found, key, seq)
 
-    walk(0, 0, 0, ())
+    if m[24]:  # the checker on the bar enters first, then the walk goes on over the board
+        t = 24 - die
+        if theirs[t] >= 2:
+            return []
+        m[24] = 0
+        m[t] += 1
+        if theirs[t] == 1:
+            walk(0, digit[t] - digit[24], 1 << t, (hits[24],))
+        else:
+            walk(0, digit[t] - digit[24], 0, (plain[24],))
+    else:
+        walk(0, 0, 0, ())
     for found in reversed(by_count[1:]):
         if found:
             return list(found.values())
