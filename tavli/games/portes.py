@@ -302,6 +302,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
             if me[i] == 1 and i in follow:
                 follow = [j for j in follow if j != i]
             base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
+            step1 = hits1[i] if hit else plain1[i]
             me1: list[int] | None = None
             for j in follow:
                 u = j - second
@@ -330,7 +331,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
                 both[key] = (
                     tuple(me2),
                     result_opp,
-                    (hits1[i] if hit else plain1[i], hits2[j] if hit2 else plain2[j]),
+                    (step1, hits2[j] if hit2 else plain2[j]),
                 )
     return list(both.values())
 
