@@ -25,8 +25,10 @@ off.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from ..codec import decode_bits, encode_bits
@@ -159,19 +161,24 @@ def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bo
     is the same checkers with the opponent on roll.
     """
     pair = (dice[0], dice[1])
-    move_of = _MOVES.__getitem__
-    plays: list[Play[Position]] = []
-    append = plays.append
-    for me, opp, seq in _sequences(position, pair, minimize_waste):
-        play = _new(Play)
-        _play_position(play, position)
-        _play_dice(play, pair)
-        _play_steps(play, tuple(map(move_of, seq)))
-        result = _new(Position)
-        _position_player(result, opp)
-        _position_opponent(result, me)
-        _play_result(play, result)
-        append(play)
+    return _plays(position, pair, _sequences(position, pair, minimize_waste))
+
+
+def _plays(position: Position, dice: tuple[int, int], found: list[Result]) -> list[Play[Position]]:
+    """A Play for each result found, its ``result`` the sides swapped (the opponent on roll).
+
+    Built field by field with the slots' setters, each over the whole list by ``map`` (the loop
+    runs in C: for a search with many results this is a good part of the time)."""
+    count = len(found)
+    players, opponents, _, moves = zip(*found)
+    results = list(map(_new, repeat(Position, count)))
+    _drain(map(_position_player, results, opponents))
+    _drain(map(_position_opponent, results, players))
+    plays = list(map(_new, repeat(Play, count)))
+    _drain(map(_play_position, plays, repeat(position)))
+    _drain(map(_play_dice, plays, repeat(dice)))
+    _drain(map(_play_steps, plays, moves))
+    _drain(map(_play_result, plays, results))
     return plays
 
 
@@ -179,7 +186,7 @@ def legal_sequences(
     position: Position, dice: tuple[int, int], *, minimize_waste: bool = False
 ) -> list[tuple[list[int], list[int], tuple[IndexStep, ...]]]:
     """One ``(player, opponent, steps)`` per distinct legal result, before the sides are swapped."""
-    return [(list(me), list(opp), seq) for me, opp, seq in _sequences(position, dice, minimize_waste)]
+    return [(list(me), list(opp), seq) for me, opp, seq, _ in _sequences(position, dice, minimize_waste)]
 
 
 def single_steps(me: list[int], opp: list[int], die: int, start: int = 24) -> list[IndexStep]:
@@ -231,7 +238,9 @@ def apply_step(me: list[int], opp: list[int], step: IndexStep) -> tuple[list[int
 # first sequence found for each distinct result. To be quick it drops a repeated result as soon as
 # it is found, and the results are tuples so that they serve at once as keys and as Position fields.
 
-Result = tuple[tuple[int, ...], tuple[int, ...], tuple[IndexStep, ...]]  # (player, opponent, steps)
+# (player, opponent, steps, the same steps as Moves): the Moves are found with the steps (from
+# shared tables) so that a Play needs no look-up.
+Result = tuple[tuple[int, ...], tuple[int, ...], tuple[IndexStep, ...], tuple[Move, ...]]
 
 
 def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) -> list[Result]:
@@ -245,9 +254,9 @@ def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) 
     else:
         chosen = _search_pair(me, opp, d1, d2)
     if not chosen:  # no checker can move: the turn passes
-        return [(position.player, position.opponent, ())]
+        return [(position.player, position.opponent, (), ())]
     if minimize_waste:
-        wastes = [_waste(seq) for _, _, seq in chosen]
+        wastes = [_waste(seq) for _, _, seq, _ in chosen]
         least = min(wastes)
         chosen = [entry for entry, w in zip(chosen, wastes) if w == least]
     return chosen
@@ -268,8 +277,27 @@ def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result
 # each) and the points where a blot was hit (one bit each, above those digits).
 _DIGIT = [8**i for i in range(25)]
 _HIT_BIT = [1 << (80 + i) for i in range(24)]
+
+# Every index step there can be, each with its Move (the same immutable object for every call).
+_MOVES: dict[IndexStep, Move] = {
+    (i, t, d, h): Move(i + 1, t + 1, d, h)
+    for i in range(25)
+    for d in range(1, 7)
+    for t in {i - d if i - d >= 0 else -1, -1}
+    for h in (False, True)
+}
+# The step by die ``d`` from index ``i`` onto the board (used only where ``i - d >= 0``), without
+# and with a hit, as an index step and as a Move: ``_PLAIN_STEP[d][i]``, ``_PLAIN_MOVE[d][i]``...
 _PLAIN_STEP = [[(i, i - d, d, False) for i in range(25)] for d in range(7)]
 _HIT_STEP = [[(i, i - d, d, True) for i in range(25)] for d in range(7)]
+_PLAIN_MOVE = [[_MOVES[(i, max(i - d, -1), d, False)] for i in range(25)] if d else [] for d in range(7)]
+_HIT_MOVE = [[_MOVES[(i, max(i - d, -1), d, True)] for i in range(25)] if d else [] for d in range(7)]
+_move_of = _MOVES.__getitem__
+
+
+def _with_moves(steps: tuple[IndexStep, ...]) -> tuple[Move, ...]:
+    """The Moves of index ``steps`` (from the shared table)."""
+    return tuple(map(_move_of, steps))
 
 
 def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
@@ -290,6 +318,8 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
     for first, second in ((d1, d2), (d2, d1)):
         plain1, hits1 = _PLAIN_STEP[first], _HIT_STEP[first]
         plain2, hits2 = _PLAIN_STEP[second], _HIT_STEP[second]
+        plain_moves1, hit_moves1 = _PLAIN_MOVE[first], _HIT_MOVE[first]
+        plain_moves2, hit_moves2 = _PLAIN_MOVE[second], _HIT_MOVE[second]
         sources2 = [i for i in occupied if i >= second and theirs[i - second] < 2]
         for i in movers:
             t = i - first
@@ -302,7 +332,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
             if me[i] == 1 and i in follow:
                 follow = [j for j in follow if j != i]
             base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
-            step1 = hits1[i] if hit else plain1[i]
+            step1, move1 = (hits1[i], hit_moves1[i]) if hit else (plain1[i], plain_moves1[i])
             me1: list[int] | None = None
             for j in follow:
                 u = j - second
@@ -328,11 +358,10 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
                     result_opp = tuple(opp2)
                 else:
                     result_opp = opp_tuple
-                both[key] = (
-                    tuple(me2),
-                    result_opp,
-                    (step1, hits2[j] if hit2 else plain2[j]),
-                )
+                if hit2:
+                    both[key] = (tuple(me2), result_opp, (step1, hits2[j]), (move1, hit_moves2[j]))
+                else:
+                    both[key] = (tuple(me2), result_opp, (step1, plain2[j]), (move1, plain_moves2[j]))
     return list(both.values())
 
 
@@ -354,7 +383,7 @@ def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int) -> lis
                 if key not in both:
                     both[key] = (s1, s2)
     if both:
-        return [(mine, theirs, seq) for (mine, theirs), seq in both.items()]
+        return [(mine, theirs, seq, _with_moves(seq)) for (mine, theirs), seq in both.items()]
     if not one:
         return []
     high = max(d1, d2)
@@ -363,7 +392,7 @@ def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int) -> lis
     distinct: dict[tuple[tuple[int, ...], tuple[int, ...]], IndexStep] = {}
     for me1, opp1, step in one:
         distinct.setdefault((tuple(me1), tuple(opp1)), step)
-    return [(mine, theirs, (step,)) for (mine, theirs), step in distinct.items()]
+    return [(mine, theirs, (step,), (_move_of(step),)) for (mine, theirs), step in distinct.items()]
 
 
 def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
@@ -379,55 +408,56 @@ def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
 
 def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]:
     """``_search_double`` when at most one checker is on the bar (it enters first) and none can
-    bear off (four or more are outside the home board or on the bar). Whether a point's checkers can move never changes then (the point
-    ``die`` lower is closed by the opponent or not; landing or hitting leaves it open), so the
-    candidates are listed once and the walk changes one list in place, keeping each result as a
-    number (the checkers moved and the blots hit, as in ``_search_pair_free``) until it is new.
+    bear off (four or more are outside the home board or on the bar).
+
+    Whether a point's checkers can move never changes then (the point ``die`` lower is closed by
+    the opponent or not; landing or hitting leaves it open), so the candidates are listed once
+    and the walk changes the two sides' lists in place. No result is met twice: the moves taken
+    in non-increasing order of their start points are the only order of their set of start
+    points, and the result gives that set back (from the highest point down, the checkers that
+    left each point, less those that arrived from ``die`` higher). So no result needs a look-up.
     The same list as ``_search_double_general``."""
     theirs = opp[23::-1]
     movable = [i for i in range(23, die - 1, -1) if theirs[i - die] < 2]
     count = len(movable)
     m = me[:]
-    digit = _DIGIT
+    o = opp[:]
     plain, hits = _PLAIN_STEP[die], _HIT_STEP[die]
-    opp_tuple = tuple(opp)
-    by_count: list[dict[tuple[int, int], Result]] = [{}, {}, {}, {}, {}]
+    plain_moves, hit_moves = _PLAIN_MOVE[die], _HIT_MOVE[die]
+    by_count: list[list[Result]] = [[], [], [], [], []]
     full = by_count[4]
+    append_full = full.append
 
-    def record(found: dict[tuple[int, int], Result], key: tuple[int, int], seq: tuple[IndexStep, ...]) -> None:
-        hit_mask = key[1]
-        if hit_mask:
-            opp2 = opp[:]
-            for t in range(24):
-                if hit_mask >> t & 1:
-                    opp2[23 - t] = 0
-                    opp2[24] += 1
-            found[key] = (tuple(m), tuple(opp2), seq)
-        else:
-            found[key] = (tuple(m), opp_tuple, seq)
-
-    def walk(k: int, delta: int, hit_mask: int, seq: tuple[IndexStep, ...]) -> None:
+    def last(k: int, o_now: tuple[int, ...], seq: tuple[IndexStep, ...], moves: tuple[Move, ...]) -> bool:
+        """The fourth move of each kind left, each a result; False when none can move."""
         moved = False
-        if len(seq) == 3:  # the last step: a result, kept when new
-            for index in range(k, count):
-                i = movable[index]
-                if not m[i]:
-                    continue
-                moved = True
-                t = i - die
-                if theirs[t] == 1 and not hit_mask >> t & 1:
-                    key = (delta + digit[t] - digit[i], hit_mask | 1 << t)
-                    step = hits[i]
-                else:
-                    key = (delta + digit[t] - digit[i], hit_mask)
-                    step = plain[i]
-                if key not in full:
-                    m[i] -= 1
-                    m[t] += 1
-                    record(full, key, seq + (step,))
-                    m[i] += 1
-                    m[t] -= 1
+        for index in range(k, count):
+            i = movable[index]
+            if not m[i]:
+                continue
+            moved = True
+            t = i - die
+            m[i] -= 1
+            m[t] += 1
+            if o[23 - t] == 1:
+                o[23 - t] = 0
+                o[24] += 1
+                append_full((tuple(m), tuple(o), seq + (hits[i],), moves + (hit_moves[i],)))
+                o[23 - t] = 1
+                o[24] -= 1
+            else:
+                append_full((tuple(m), o_now, seq + (plain[i],), moves + (plain_moves[i],)))
+            m[i] += 1
+            m[t] -= 1
+        return moved
+
+    def walk(k: int, o_now: tuple[int, ...], seq: tuple[IndexStep, ...], moves: tuple[Move, ...]) -> None:
+        """Every move from ``movable[k]`` down, then on from there; a dead end is kept while no
+        result uses four moves."""
+        if len(seq) == 3:
+            moved = last(k, o_now, seq, moves)
         else:
+            moved = False
             for index in range(k, count):
                 i = movable[index]
                 if not m[i]:
@@ -436,17 +466,18 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
                 t = i - die
                 m[i] -= 1
                 m[t] += 1
-                if theirs[t] == 1 and not hit_mask >> t & 1:
-                    walk(index, delta + digit[t] - digit[i], hit_mask | 1 << t, seq + (hits[i],))
+                if o[23 - t] == 1:
+                    o[23 - t] = 0
+                    o[24] += 1
+                    walk(index, tuple(o), seq + (hits[i],), moves + (hit_moves[i],))
+                    o[23 - t] = 1
+                    o[24] -= 1
                 else:
-                    walk(index, delta + digit[t] - digit[i], hit_mask, seq + (plain[i],))
+                    walk(index, o_now, seq + (plain[i],), moves + (plain_moves[i],))
                 m[i] += 1
                 m[t] -= 1
         if not moved and not full:
-            key = (delta, hit_mask)
-            found = by_count[len(seq)]
-            if key not in found:
-                record(found, key, seq)
+            by_count[len(seq)].append((tuple(m), o_now, seq, moves))
 
     if m[24]:  # the checker on the bar enters first, then the walk goes on over the board
         t = 24 - die
@@ -455,14 +486,16 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
         m[24] = 0
         m[t] += 1
         if theirs[t] == 1:
-            walk(0, digit[t] - digit[24], 1 << t, (hits[24],))
+            o[23 - t] = 0
+            o[24] += 1
+            walk(0, tuple(o), (hits[24],), (hit_moves[24],))
         else:
-            walk(0, digit[t] - digit[24], 0, (plain[24],))
+            walk(0, tuple(o), (plain[24],), (plain_moves[24],))
     else:
-        walk(0, 0, 0, ())
+        walk(0, tuple(o), (), ())
     for found in reversed(by_count[1:]):
         if found:
-            return list(found.values())
+            return found
     return []
 
 
@@ -490,7 +523,7 @@ def _search_double_general(me: list[int], opp: list[int], die: int) -> list[Resu
     walk(me, opp, 24, ())
     for found in reversed(by_count[1:]):
         if found:
-            return [(mine, theirs, seq) for (mine, theirs), seq in found.items()]
+            return [(mine, theirs, seq, _with_moves(seq)) for (mine, theirs), seq in found.items()]
     return []
 
 
@@ -506,6 +539,7 @@ def trusted_position(player: tuple[int, ...], opponent: tuple[int, ...]) -> Posi
 # Objects are built here without the dataclasses' ``__init__`` (frozen: one ``object.__setattr__``
 # call per field): the slots' own setters are quicker, and the search makes thousands of them.
 _new = object.__new__
+_drain: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend  # runs an iterator to its end, keeping nothing
 
 
 def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
@@ -520,16 +554,6 @@ _play_position = _setter(Play, "position")
 _play_dice = _setter(Play, "dice")
 _play_steps = _setter(Play, "steps")
 _play_result = _setter(Play, "result")
-
-# Every index step there can be, each with its Move (the same immutable object for every call).
-_MOVES: dict[IndexStep, Move] = {
-    (i, t, d, h): Move(i + 1, t + 1, d, h)
-    for i in range(25)
-    for d in range(1, 7)
-    for t in {i - d if i - d >= 0 else -1, -1}
-    for h in (False, True)
-}
-
 
 def _waste(seq: tuple[IndexStep, ...]) -> int:
     return sum(die - (i + 1) for i, t, die, _ in seq if t == -1)
