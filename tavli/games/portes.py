@@ -316,6 +316,10 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
     digit = _DIGIT
     hit_bit = _HIT_BIT
     for first, second in ((d1, d2), (d2, d1)):
+        # With the dice the other way round and none on the bar, two different checkers moved
+        # reach what the first order reached (the same moves are legal in either order), so
+        # only a checker moved twice can reach something new (a blot hit on its way).
+        chains_only = first == d2 and not me[24]
         plain1, hits1 = _PLAIN_STEP[first], _HIT_STEP[first]
         plain2, hits2 = _PLAIN_STEP[second], _HIT_STEP[second]
         plain_moves1, hit_moves1 = _PLAIN_MOVE[first], _HIT_MOVE[first]
@@ -326,11 +330,16 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
             if t < 0 or theirs[t] >= 2:
                 continue
             hit = theirs[t] == 1
-            follow = sources2
-            if me[t] == 0 and t >= second and theirs[t - second] < 2:
-                follow = [j for j in follow if j > t] + [t] + [j for j in follow if j < t]
-            if me[i] == 1 and i in follow:
-                follow = [j for j in follow if j != i]
+            if chains_only:
+                if t < second or theirs[t - second] >= 2:
+                    continue
+                follow = [t]
+            else:
+                follow = sources2
+                if me[t] == 0 and t >= second and theirs[t - second] < 2:
+                    follow = [j for j in follow if j > t] + [t] + [j for j in follow if j < t]
+                if me[i] == 1 and i in follow:
+                    follow = [j for j in follow if j != i]
             base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
             step1, move1 = (hits1[i], hit_moves1[i]) if hit else (plain1[i], plain_moves1[i])
             me1: list[int] | None = None
