@@ -25,6 +25,7 @@ off.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -312,6 +313,8 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
     occupied = [i for i in range(23, -1, -1) if me[i]]
     movers = [24] if me[24] else occupied  # a checker on the bar enters first
     opp_tuple = tuple(opp)
+    m = me[:]  # the player's and the opponent's checkers, changed in place and put back
+    o = opp[:]
     both: dict[int, Result] = {}
     digit = _DIGIT
     hit_bit = _HIT_BIT
@@ -325,6 +328,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
         plain_moves1, hit_moves1 = _PLAIN_MOVE[first], _HIT_MOVE[first]
         plain_moves2, hit_moves2 = _PLAIN_MOVE[second], _HIT_MOVE[second]
         sources2 = [i for i in occupied if i >= second and theirs[i - second] < 2]
+        lower2 = [-i for i in sources2]  # ascending, for bisect
         for i in movers:
             t = i - first
             if t < 0 or theirs[t] >= 2:
@@ -336,41 +340,50 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
                 follow = [t]
             else:
                 follow = sources2
-                if me[t] == 0 and t >= second and theirs[t - second] < 2:
-                    follow = [j for j in follow if j > t] + [t] + [j for j in follow if j < t]
-                if me[i] == 1 and i in follow:
-                    follow = [j for j in follow if j != i]
+                if me[t] == 0 and t >= second and theirs[t - second] < 2:  # a new mover at t
+                    follow = follow[:]
+                    follow.insert(bisect_left(lower2, -t), t)
+                if me[i] == 1 and i in follow:  # the last checker of point i has left
+                    follow = follow[:]
+                    follow.remove(i)
             base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
-            step1, move1 = (hits1[i], hit_moves1[i]) if hit else (plain1[i], plain_moves1[i])
-            me1: list[int] | None = None
+            if hit:
+                step1, move1 = hits1[i], hit_moves1[i]
+                o[23 - t] = 0
+                o[24] += 1
+                o_first = tuple(o)
+            else:
+                step1, move1 = plain1[i], plain_moves1[i]
+                o_first = opp_tuple
+            m[i] -= 1
+            m[t] += 1
             for j in follow:
                 u = j - second
-                hit2 = u != t and theirs[u] == 1
-                key = base + digit[u] - digit[j] + (hit_bit[u] if hit2 else 0)
-                if key in both:
-                    continue
-                if me1 is None:
-                    me1 = me[:]
-                    me1[i] -= 1
-                    me1[t] += 1
-                me2 = me1[:]
-                me2[j] -= 1
-                me2[u] += 1
-                if hit or hit2:
-                    opp2 = opp[:]
-                    if hit:
-                        opp2[23 - t] = 0
-                        opp2[24] += 1
-                    if hit2:
-                        opp2[23 - u] = 0
-                        opp2[24] += 1
-                    result_opp = tuple(opp2)
+                if u != t and theirs[u] == 1:  # the second move hits
+                    key = base + digit[u] - digit[j] + hit_bit[u]
+                    if key in both:
+                        continue
+                    m[j] -= 1
+                    m[u] += 1
+                    o[23 - u] = 0
+                    o[24] += 1
+                    both[key] = (tuple(m), tuple(o), (step1, hits2[j]), (move1, hit_moves2[j]))
+                    o[23 - u] = 1
+                    o[24] -= 1
                 else:
-                    result_opp = opp_tuple
-                if hit2:
-                    both[key] = (tuple(me2), result_opp, (step1, hits2[j]), (move1, hit_moves2[j]))
-                else:
-                    both[key] = (tuple(me2), result_opp, (step1, plain2[j]), (move1, plain_moves2[j]))
+                    key = base + digit[u] - digit[j]
+                    if key in both:
+                        continue
+                    m[j] -= 1
+                    m[u] += 1
+                    both[key] = (tuple(m), o_first, (step1, plain2[j]), (move1, plain_moves2[j]))
+                m[j] += 1
+                m[u] -= 1
+            m[i] += 1
+            m[t] -= 1
+            if hit:
+                o[23 - t] = 1
+                o[24] -= 1
     return list(both.values())
 
 
