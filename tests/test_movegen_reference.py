@@ -24,7 +24,7 @@ from collections import Counter
 import pytest
 
 from tavli.games.base import Move
-from tavli.games.portes import Position, legal_plays
+from tavli.games.portes import Position, legal_plays, legal_sequences
 
 Sides = tuple[tuple[int, ...], tuple[int, ...]]  # (mover, other), each in its own numbering
 
@@ -175,3 +175,15 @@ def test_legal_plays_are_the_reference_list_in_its_order(minimize_waste: bool) -
         for play in plays:
             assert play.position is position and play.dice == dice
             assert type(play.result) is Position and play.result == Position(play.result.player, play.result.opponent)
+
+
+@pytest.mark.parametrize("minimize_waste", [False, True])
+def test_legal_sequences_are_the_reference_list_in_index_steps(minimize_waste: bool) -> None:
+    """``legal_sequences`` (the look-ahead's generator): the same list, the sides as lists, the
+    steps as index steps ``(from_index, to_index, die, hit)`` (to_index -1: borne off)."""
+    for position, dice in CORPUS[::3]:
+        expected = [
+            (list(mover), list(other), tuple((m.start - 1, m.end - 1, m.die, m.hit) for m in seq))
+            for seq, (mover, other) in reference(position, dice, minimize_waste)
+        ]
+        assert legal_sequences(position, dice, minimize_waste=minimize_waste) == expected, (position.position_id(), dice)

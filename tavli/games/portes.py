@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..codec import decode_bits, encode_bits
 from . import turn
@@ -162,7 +162,7 @@ def legal_plays(position: Position, dice: tuple[int, int], *, minimize_waste: bo
     is the same checkers with the opponent on roll.
     """
     pair = (dice[0], dice[1])
-    return _plays(position, pair, _sequences(position, pair, minimize_waste))
+    return _plays(position, pair, _sequences(position, pair, minimize_waste, _AS_MOVES))
 
 
 def _plays(position: Position, dice: tuple[int, int], found: list[Result]) -> list[Play[Position]]:
@@ -171,7 +171,7 @@ def _plays(position: Position, dice: tuple[int, int], found: list[Result]) -> li
     Built field by field with the slots' setters, each over the whole list by ``map`` (the loop
     runs in C: for a search with many results this is a good part of the time)."""
     count = len(found)
-    players, opponents, _, moves = zip(*found)
+    players, opponents, moves = zip(*found)
     results = list(map(_new, repeat(Position, count)))
     _drain(map(_position_player, results, opponents))
     _drain(map(_position_opponent, results, players))
@@ -187,7 +187,8 @@ def legal_sequences(
     position: Position, dice: tuple[int, int], *, minimize_waste: bool = False
 ) -> list[tuple[list[int], list[int], tuple[IndexStep, ...]]]:
     """One ``(player, opponent, steps)`` per distinct legal result, before the sides are swapped."""
-    return [(list(me), list(opp), seq) for me, opp, seq, _ in _sequences(position, dice, minimize_waste)]
+    found = _sequences(position, dice, minimize_waste, _AS_INDEX_STEPS)
+    return [(list(me), list(opp), steps) for me, opp, steps in found]
 
 
 def single_steps(me: list[int], opp: list[int], die: int, start: int = 24) -> list[IndexStep]:
@@ -239,38 +240,38 @@ def apply_step(me: list[int], opp: list[int], step: IndexStep) -> tuple[list[int
 # first sequence found for each distinct result. To be quick it drops a repeated result as soon as
 # it is found, and the results are tuples so that they serve at once as keys and as Position fields.
 
-# (player, opponent, steps, the same steps as Moves): the Moves are found with the steps (from
-# shared tables) so that a Play needs no look-up.
-Result = tuple[tuple[int, ...], tuple[int, ...], tuple[IndexStep, ...], tuple[Move, ...]]
+# A result is (player, opponent, steps); the steps are written in the form the caller wants: Moves
+# for plays, index steps for ``legal_sequences``, each taken from a shared table (no look-up).
+Result = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 
 
-def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool) -> list[Result]:
+def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool, form: StepForm) -> list[Result]:
     d1, d2 = dice
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError(f"dice must be 1..6, got {dice}")
     me = list(position.player)
     opp = list(position.opponent)
     if d1 == d2:
-        chosen = _search_double(me, opp, d1)
+        chosen = _search_double(me, opp, d1, form)
     else:
-        chosen = _search_pair(me, opp, d1, d2)
+        chosen = _search_pair(me, opp, d1, d2, form)
     if not chosen:  # no checker can move: the turn passes
-        return [(position.player, position.opponent, (), ())]
+        return [(position.player, position.opponent, ())]
     if minimize_waste:
-        wastes = [_waste(seq) for _, _, seq, _ in chosen]
+        wastes = [form.waste(steps) for _, _, steps in chosen]
         least = min(wastes)
         chosen = [entry for entry, w in zip(chosen, wastes) if w == least]
     return chosen
 
 
-def _search_pair(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+def _search_pair(me: list[int], opp: list[int], d1: int, d2: int, form: StepForm) -> list[Result]:
     """The distinct results of playing both dice (either order); failing that, of one die, the
     larger when it can be played."""
     if me[24] == 1 or (not me[24] and sum(me[6:24]) >= 2):
-        found = _search_pair_free(me, opp, d1, d2)
+        found = _search_pair_free(me, opp, d1, d2, form)
         if found:
             return found
-    return _search_pair_general(me, opp, d1, d2)
+    return _search_pair_general(me, opp, d1, d2, form)
 
 
 # Keys of results in ``_search_pair_free``: a result is the checkers moved (the change to the
@@ -287,21 +288,52 @@ _MOVES: dict[IndexStep, Move] = {
     for t in {i - d if i - d >= 0 else -1, -1}
     for h in (False, True)
 }
-# The step by die ``d`` from index ``i`` onto the board (used only where ``i - d >= 0``), without
-# and with a hit, as an index step and as a Move: ``_PLAIN_STEP[d][i]``, ``_PLAIN_MOVE[d][i]``...
-_PLAIN_STEP = [[(i, i - d, d, False) for i in range(25)] for d in range(7)]
-_HIT_STEP = [[(i, i - d, d, True) for i in range(25)] for d in range(7)]
-_PLAIN_MOVE = [[_MOVES[(i, max(i - d, -1), d, False)] for i in range(25)] if d else [] for d in range(7)]
-_HIT_MOVE = [[_MOVES[(i, max(i - d, -1), d, True)] for i in range(25)] if d else [] for d in range(7)]
 _move_of = _MOVES.__getitem__
 
 
-def _with_moves(steps: tuple[IndexStep, ...]) -> tuple[Move, ...]:
-    """The Moves of index ``steps`` (from the shared table)."""
+class StepForm(NamedTuple):
+    """How the search writes a step: ``plain[d][i]`` and ``hit[d][i]`` are the step by die ``d``
+    from index ``i`` onto the board without and with a hit (used only where ``i - d >= 0``);
+    ``of_index_steps`` writes index steps (from ``single_steps``) in this form; ``waste`` gives the
+    pips a play's steps waste bearing off (the die less the distance borne off)."""
+
+    plain: list[list[Any]]
+    hit: list[list[Any]]
+    of_index_steps: Callable[[tuple[IndexStep, ...]], tuple[Any, ...]]
+    waste: Callable[[tuple[Any, ...]], int]
+
+
+def _moves_of(steps: tuple[IndexStep, ...]) -> tuple[Move, ...]:
     return tuple(map(_move_of, steps))
 
 
-def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+def _moves_waste(moves: tuple[Move, ...]) -> int:
+    return sum(move.die - move.start for move in moves if move.end == OFF)
+
+
+def _same_steps(steps: tuple[IndexStep, ...]) -> tuple[IndexStep, ...]:
+    return steps
+
+
+def _index_steps_waste(steps: tuple[IndexStep, ...]) -> int:
+    return sum(die - (i + 1) for i, t, die, _ in steps if t == -1)
+
+
+_AS_MOVES = StepForm(
+    [[_MOVES[(i, max(i - d, -1), d, False)] for i in range(25)] if d else [] for d in range(7)],
+    [[_MOVES[(i, max(i - d, -1), d, True)] for i in range(25)] if d else [] for d in range(7)],
+    _moves_of,
+    _moves_waste,
+)
+_AS_INDEX_STEPS = StepForm(
+    [[(i, i - d, d, False) for i in range(25)] for d in range(7)],
+    [[(i, i - d, d, True) for i in range(25)] for d in range(7)],
+    _same_steps,
+    _index_steps_waste,
+)
+
+
+def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: StepForm) -> list[Result]:
     """``_search_pair`` when none can bear off (two or more are outside the home board, so one
     step cannot bring them all home) and at most one checker is on the bar (it enters first, then
     any checker moves; the one entered is outside the home board): both dice's single steps are
@@ -323,10 +355,8 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
         # reach what the first order reached (the same moves are legal in either order), so
         # only a checker moved twice can reach something new (a blot hit on its way).
         chains_only = first == d2 and not me[24]
-        plain1, hits1 = _PLAIN_STEP[first], _HIT_STEP[first]
-        plain2, hits2 = _PLAIN_STEP[second], _HIT_STEP[second]
-        plain_moves1, hit_moves1 = _PLAIN_MOVE[first], _HIT_MOVE[first]
-        plain_moves2, hit_moves2 = _PLAIN_MOVE[second], _HIT_MOVE[second]
+        plain1, hits1 = form.plain[first], form.hit[first]
+        plain2, hits2 = form.plain[second], form.hit[second]
         sources2 = [i for i in occupied if i >= second and theirs[i - second] < 2]
         lower2 = [-i for i in sources2]  # ascending, for bisect
         for i in movers:
@@ -348,12 +378,12 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
                     follow.remove(i)
             base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
             if hit:
-                step1, move1 = hits1[i], hit_moves1[i]
+                step1 = hits1[i]
                 o[23 - t] = 0
                 o[24] += 1
                 o_first = tuple(o)
             else:
-                step1, move1 = plain1[i], plain_moves1[i]
+                step1 = plain1[i]
                 o_first = opp_tuple
             m[i] -= 1
             m[t] += 1
@@ -367,7 +397,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
                     m[u] += 1
                     o[23 - u] = 0
                     o[24] += 1
-                    both[key] = (tuple(m), tuple(o), (step1, hits2[j]), (move1, hit_moves2[j]))
+                    both[key] = (tuple(m), tuple(o), (step1, hits2[j]))
                     o[23 - u] = 1
                     o[24] -= 1
                 else:
@@ -376,7 +406,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
                         continue
                     m[j] -= 1
                     m[u] += 1
-                    both[key] = (tuple(m), o_first, (step1, plain2[j]), (move1, plain_moves2[j]))
+                    both[key] = (tuple(m), o_first, (step1, plain2[j]))
                 m[j] += 1
                 m[u] -= 1
             m[i] += 1
@@ -387,7 +417,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int) -> list[R
     return list(both.values())
 
 
-def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int) -> list[Result]:
+def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int, form: StepForm) -> list[Result]:
     """``_search_pair`` for any position: every step of the first die, then of the second."""
     both: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, IndexStep]] = {}
     one: list[tuple[list[int], list[int], IndexStep]] = []
@@ -405,7 +435,7 @@ def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int) -> lis
                 if key not in both:
                     both[key] = (s1, s2)
     if both:
-        return [(mine, theirs, seq, _with_moves(seq)) for (mine, theirs), seq in both.items()]
+        return [(mine, theirs, form.of_index_steps(seq)) for (mine, theirs), seq in both.items()]
     if not one:
         return []
     high = max(d1, d2)
@@ -414,21 +444,21 @@ def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int) -> lis
     distinct: dict[tuple[tuple[int, ...], tuple[int, ...]], IndexStep] = {}
     for me1, opp1, step in one:
         distinct.setdefault((tuple(me1), tuple(opp1)), step)
-    return [(mine, theirs, (step,), (_move_of(step),)) for (mine, theirs), step in distinct.items()]
+    return [(mine, theirs, form.of_index_steps((step,))) for (mine, theirs), step in distinct.items()]
 
 
-def _search_double(me: list[int], opp: list[int], die: int) -> list[Result]:
+def _search_double(me: list[int], opp: list[int], die: int, form: StepForm) -> list[Result]:
     """The distinct results of playing ``die`` as many times as possible, up to four.
 
     Taking the moves in non-increasing order of their start point reaches every result (a move
     never needs a lower checker to have moved first), so each checker set is met far fewer times.
     """
     if me[24] <= 1 and me[24] + sum(me[6:24]) >= 4:
-        return _search_double_free(me, opp, die)
-    return _search_double_general(me, opp, die)
+        return _search_double_free(me, opp, die, form)
+    return _search_double_general(me, opp, die, form)
 
 
-def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]:
+def _search_double_free(me: list[int], opp: list[int], die: int, form: StepForm) -> list[Result]:
     """``_search_double`` when at most one checker is on the bar (it enters first) and none can
     bear off (four or more are outside the home board or on the bar).
 
@@ -444,13 +474,12 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
     count = len(movable)
     m = me[:]
     o = opp[:]
-    plain, hits = _PLAIN_STEP[die], _HIT_STEP[die]
-    plain_moves, hit_moves = _PLAIN_MOVE[die], _HIT_MOVE[die]
+    plain, hits = form.plain[die], form.hit[die]
     by_count: list[list[Result]] = [[], [], [], [], []]
     full = by_count[4]
     append_full = full.append
 
-    def last(k: int, o_now: tuple[int, ...], seq: tuple[IndexStep, ...], moves: tuple[Move, ...]) -> bool:
+    def last(k: int, o_now: tuple[int, ...], steps: tuple[Any, ...]) -> bool:
         """The fourth move of each kind left, each a result; False when none can move."""
         moved = False
         for index in range(k, count):
@@ -464,20 +493,20 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
             if o[23 - t] == 1:
                 o[23 - t] = 0
                 o[24] += 1
-                append_full((tuple(m), tuple(o), seq + (hits[i],), moves + (hit_moves[i],)))
+                append_full((tuple(m), tuple(o), steps + (hits[i],)))
                 o[23 - t] = 1
                 o[24] -= 1
             else:
-                append_full((tuple(m), o_now, seq + (plain[i],), moves + (plain_moves[i],)))
+                append_full((tuple(m), o_now, steps + (plain[i],)))
             m[i] += 1
             m[t] -= 1
         return moved
 
-    def walk(k: int, o_now: tuple[int, ...], seq: tuple[IndexStep, ...], moves: tuple[Move, ...]) -> None:
+    def walk(k: int, o_now: tuple[int, ...], steps: tuple[Any, ...]) -> None:
         """Every move from ``movable[k]`` down, then on from there; a dead end is kept while no
         result uses four moves."""
-        if len(seq) == 3:
-            moved = last(k, o_now, seq, moves)
+        if len(steps) == 3:
+            moved = last(k, o_now, steps)
         else:
             moved = False
             for index in range(k, count):
@@ -491,15 +520,15 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
                 if o[23 - t] == 1:
                     o[23 - t] = 0
                     o[24] += 1
-                    walk(index, tuple(o), seq + (hits[i],), moves + (hit_moves[i],))
+                    walk(index, tuple(o), steps + (hits[i],))
                     o[23 - t] = 1
                     o[24] -= 1
                 else:
-                    walk(index, o_now, seq + (plain[i],), moves + (plain_moves[i],))
+                    walk(index, o_now, steps + (plain[i],))
                 m[i] += 1
                 m[t] -= 1
         if not moved and not full:
-            by_count[len(seq)].append((tuple(m), o_now, seq, moves))
+            by_count[len(steps)].append((tuple(m), o_now, steps))
 
     if m[24]:  # the checker on the bar enters first, then the walk goes on over the board
         t = 24 - die
@@ -510,18 +539,18 @@ def _search_double_free(me: list[int], opp: list[int], die: int) -> list[Result]
         if theirs[t] == 1:
             o[23 - t] = 0
             o[24] += 1
-            walk(0, tuple(o), (hits[24],), (hit_moves[24],))
+            walk(0, tuple(o), (hits[24],))
         else:
-            walk(0, tuple(o), (plain[24],), (plain_moves[24],))
+            walk(0, tuple(o), (plain[24],))
     else:
-        walk(0, tuple(o), (), ())
+        walk(0, tuple(o), ())
     for found in reversed(by_count[1:]):
         if found:
             return found
     return []
 
 
-def _search_double_general(me: list[int], opp: list[int], die: int) -> list[Result]:
+def _search_double_general(me: list[int], opp: list[int], die: int, form: StepForm) -> list[Result]:
     """``_search_double`` for any position: a walk over new lists at every step."""
     by_count: list[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, ...]]] = [{}, {}, {}, {}, {}]
     full = by_count[4]
@@ -545,7 +574,7 @@ def _search_double_general(me: list[int], opp: list[int], die: int) -> list[Resu
     walk(me, opp, 24, ())
     for found in reversed(by_count[1:]):
         if found:
-            return [(mine, theirs, seq, _with_moves(seq)) for (mine, theirs), seq in found.items()]
+            return [(mine, theirs, form.of_index_steps(seq)) for (mine, theirs), seq in found.items()]
     return []
 
 
@@ -576,10 +605,6 @@ _play_position = _setter(Play, "position")
 _play_dice = _setter(Play, "dice")
 _play_steps = _setter(Play, "steps")
 _play_result = _setter(Play, "result")
-
-def _waste(seq: tuple[IndexStep, ...]) -> int:
-    return sum(die - (i + 1) for i, t, die, _ in seq if t == -1)
-
 
 # --- the end of a game ------------------------------------------------------------------------
 
