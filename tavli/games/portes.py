@@ -274,12 +274,6 @@ def _search_pair(me: list[int], opp: list[int], d1: int, d2: int, form: StepForm
     return _search_pair_general(me, opp, d1, d2, form)
 
 
-# Keys of results in ``_search_pair_free``: a result is the checkers moved (the change to the
-# player's counts, at most two checkers in or out of a point, so one base-8 digit from -2 to 2
-# each) and the points where a blot was hit (one bit each, above those digits).
-_DIGIT = [8**i for i in range(25)]
-_HIT_BIT = [1 << (80 + i) for i in range(24)]
-
 # Every index step there can be, each with its Move (the same immutable object for every call).
 _MOVES: dict[IndexStep, Move] = {
     (i, t, d, h): Move(i + 1, t + 1, d, h)
@@ -340,21 +334,28 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: Ste
     then found once, and each first step changes the second's only at the two points it touches
     (the point left may empty, the point reached may hold a new mover; a hit does not change
     where a checker may land). Gives the same list as ``_search_pair_general``; an empty list when
-    no play uses both dice (that case is left to ``_search_pair_general``)."""
+    no play uses both dice (that case is left to ``_search_pair_general``).
+
+    Which results repeat is known without comparing positions. Two different checkers moved
+    (neither landing where the other started) change four points or fewer in a way that gives
+    the two moves back, so with the dice in the given order each such result is new; with the
+    dice the other way round and none on the bar the same two moves were legal in the given order
+    (their result is found already), and with a checker on the bar the entering move differs. Only
+    "one checker from X to X - d1 - d2" is met more than once: moved twice (via X - d1 or via
+    X - d2) or as a checker filling the point another left (X to X - d2, X - d2 to X - d1 - d2);
+    these are the same result unless a blot was hit on the way (at X - d1 or X - d2), so they are
+    looked up by (X, the point of that hit)."""
     theirs = opp[23::-1]  # theirs[t]: the opponent's checkers on the player's index t
     occupied = [i for i in range(23, -1, -1) if me[i]]
     movers = [24] if me[24] else occupied  # a checker on the bar enters first
     opp_tuple = tuple(opp)
     m = me[:]  # the player's and the opponent's checkers, changed in place and put back
     o = opp[:]
-    both: dict[int, Result] = {}
-    digit = _DIGIT
-    hit_bit = _HIT_BIT
+    found: list[Result] = []
+    append = found.append
+    through: set[int] = set()  # X * 32 + 1 + the point hit on the way (0: none) of one checker's X to X - d1 - d2
     for first, second in ((d1, d2), (d2, d1)):
-        # With the dice the other way round and none on the bar, two different checkers moved
-        # reach what the first order reached (the same moves are legal in either order), so
-        # only a checker moved twice can reach something new (a blot hit on its way).
-        chains_only = first == d2 and not me[24]
+        chains_only = first == d2 and not me[24]  # see the docstring: only a checker moved twice is new
         plain1, hits1 = form.plain[first], form.hit[first]
         plain2, hits2 = form.plain[second], form.hit[second]
         sources2 = [i for i in occupied if i >= second and theirs[i - second] < 2]
@@ -376,7 +377,6 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: Ste
                 if me[i] == 1 and i in follow:  # the last checker of point i has left
                     follow = follow[:]
                     follow.remove(i)
-            base = digit[t] - digit[i] + (hit_bit[t] if hit else 0)
             if hit:
                 step1 = hits1[i]
                 o[23 - t] = 0
@@ -389,24 +389,21 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: Ste
             m[t] += 1
             for j in follow:
                 u = j - second
-                if u != t and theirs[u] == 1:  # the second move hits
-                    key = base + digit[u] - digit[j] + hit_bit[u]
-                    if key in both:
+                if j == t or u == i:  # one checker's X to X - d1 - d2: moved twice, or a fill
+                    key = (i * 32 + (t + 1 if hit else 0)) if j == t else j * 32
+                    if key in through:
                         continue
-                    m[j] -= 1
-                    m[u] += 1
+                    through.add(key)
+                m[j] -= 1
+                m[u] += 1
+                if u != t and theirs[u] == 1:  # the second move hits
                     o[23 - u] = 0
                     o[24] += 1
-                    both[key] = (tuple(m), tuple(o), (step1, hits2[j]))
+                    append((tuple(m), tuple(o), (step1, hits2[j])))
                     o[23 - u] = 1
                     o[24] -= 1
                 else:
-                    key = base + digit[u] - digit[j]
-                    if key in both:
-                        continue
-                    m[j] -= 1
-                    m[u] += 1
-                    both[key] = (tuple(m), o_first, (step1, plain2[j]))
+                    append((tuple(m), o_first, (step1, plain2[j])))
                 m[j] += 1
                 m[u] -= 1
             m[i] += 1
@@ -414,7 +411,7 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: Ste
             if hit:
                 o[23 - t] = 1
                 o[24] -= 1
-    return list(both.values())
+    return found
 
 
 def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int, form: StepForm) -> list[Result]:
