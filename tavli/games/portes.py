@@ -465,7 +465,16 @@ def _search_double_free(me: list[int], opp: list[int], die: int, form: StepForm)
     left each point, less those that arrived from ``die`` higher). So no result needs a look-up.
     The same list as ``_search_double_general``."""
     theirs = opp[23::-1]
-    movable = [i for i in range(23, die - 1, -1) if theirs[i - die] < 2]
+    # The points the walk may move from: the point ``die`` lower open, and a checker there now
+    # or brought there by the walk (from ``die`` higher, or entering from the bar).
+    holds = me[:]
+    if me[24]:
+        holds[24 - die] += 1
+    movable: list[int] = []
+    for i in range(23, die - 1, -1):
+        if holds[i] and theirs[i - die] < 2:
+            movable.append(i)
+            holds[i - die] += 1
     count = len(movable)
     m = me[:]
     o = opp[:]
