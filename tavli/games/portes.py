@@ -483,8 +483,10 @@ def _search_double_free(me: list[int], opp: list[int], die: int, form: StepForm)
     full = by_count[4]
     append_full = full.append
 
-    def last(k: int, o_now: tuple[int, ...], steps: tuple[Any, ...]) -> bool:
-        """The fourth move of each kind left, each a result; False when none can move."""
+    def walk(k: int, o_now: tuple[int, ...], steps: tuple[Any, ...]) -> None:
+        """Every move from ``movable[k]`` down, then on from there (the fourth move gives a
+        result); a dead end is kept while no result uses four moves."""
+        last = len(steps) == 3
         moved = False
         for index in range(k, count):
             i = movable[index]
@@ -494,43 +496,21 @@ def _search_double_free(me: list[int], opp: list[int], die: int, form: StepForm)
             t = i - die
             m[i] -= 1
             m[t] += 1
-            if o[23 - t] == 1:
+            if o[23 - t] == 1:  # a hit
                 o[23 - t] = 0
                 o[24] += 1
-                append_full((tuple(m), tuple(o), steps + (hits[i],)))
+                if last:
+                    append_full((tuple(m), tuple(o), steps + (hits[i],)))
+                else:
+                    walk(index, tuple(o), steps + (hits[i],))
                 o[23 - t] = 1
                 o[24] -= 1
-            else:
+            elif last:
                 append_full((tuple(m), o_now, steps + (plain[i],)))
+            else:
+                walk(index, o_now, steps + (plain[i],))
             m[i] += 1
             m[t] -= 1
-        return moved
-
-    def walk(k: int, o_now: tuple[int, ...], steps: tuple[Any, ...]) -> None:
-        """Every move from ``movable[k]`` down, then on from there; a dead end is kept while no
-        result uses four moves."""
-        if len(steps) == 3:
-            moved = last(k, o_now, steps)
-        else:
-            moved = False
-            for index in range(k, count):
-                i = movable[index]
-                if not m[i]:
-                    continue
-                moved = True
-                t = i - die
-                m[i] -= 1
-                m[t] += 1
-                if o[23 - t] == 1:
-                    o[23 - t] = 0
-                    o[24] += 1
-                    walk(index, tuple(o), steps + (hits[i],))
-                    o[23 - t] = 1
-                    o[24] -= 1
-                else:
-                    walk(index, o_now, steps + (plain[i],))
-                m[i] += 1
-                m[t] -= 1
         if not moved and not full:
             by_count[len(steps)].append((tuple(m), o_now, steps))
 
