@@ -235,8 +235,9 @@ def apply_step(me: list[int], opp: list[int], step: IndexStep) -> tuple[list[int
 # every step of the first die, then every step of the next die from there (for a non-double both
 # orders of the dice, the first die given first), keep the sequences that use the most dice (the
 # larger die when only one can be used), optionally those that waste the fewest pips, and keep the
-# first sequence found for each distinct result. To be quick it drops a repeated result as soon as
-# it is found, and the results are tuples so that they serve at once as keys and as Position fields.
+# first sequence found for each distinct result. To be quick the common cases (no bear-off, at most
+# one checker on the bar) change one pair of lists in place and know which results can repeat, and
+# the results are tuples so that they serve at once as keys and as Position fields.
 
 # A result is (player, opponent, steps); the steps are written in the form the caller wants: Moves
 # for plays, index steps for ``legal_sequences``, each taken from a shared table (no look-up).
@@ -244,6 +245,7 @@ Result = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 
 
 def _sequences(position: Position, dice: tuple[int, int], minimize_waste: bool, form: StepForm) -> list[Result]:
+    """The legal results of ``dice`` in ``position`` (see above), the steps in ``form``."""
     d1, d2 = dice
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError(f"dice must be 1..6, got {dice}")
@@ -296,18 +298,22 @@ class StepForm(NamedTuple):
 
 
 def _moves_of(steps: tuple[IndexStep, ...]) -> tuple[Move, ...]:
+    """The Moves of index steps."""
     return tuple(map(_move_of, steps))
 
 
 def _moves_waste(moves: tuple[Move, ...]) -> int:
+    """The pips wasted bearing off: the die less the point borne off from."""
     return sum(move.die - move.start for move in moves if move.end == OFF)
 
 
 def _same_steps(steps: tuple[IndexStep, ...]) -> tuple[IndexStep, ...]:
+    """Index steps as they are."""
     return steps
 
 
 def _index_steps_waste(steps: tuple[IndexStep, ...]) -> int:
+    """``_moves_waste`` of index steps."""
     return sum(die - (i + 1) for i, t, die, _ in steps if t == -1)
 
 
@@ -339,10 +345,10 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: Ste
     the two moves back, so with the dice in the given order each such result is new; with the
     dice the other way round and none on the bar the same two moves were legal in the given order
     (their result is found already), and with a checker on the bar the entering move differs. Only
-    "one checker from X to X - d1 - d2" is met more than once: moved twice (via X - d1 or via
-    X - d2) or as a checker filling the point another left (X to X - d2, X - d2 to X - d1 - d2);
-    these are the same result unless a blot was hit on the way (at X - d1 or X - d2), so they are
-    looked up by (X, the point of that hit)."""
+    "one checker from X to X - d1 - d2" is met more than once: one checker moved twice (via
+    X - d1 or via X - d2), or a checker on X - d2 moved on by d1 and one from X filling its point
+    by d2; these are the same result unless a blot was hit on the way (at X - d1 or X - d2), so
+    only they are looked up, by (X, the point of that hit)."""
     theirs = opp[23::-1]  # theirs[t]: the opponent's checkers on the player's index t
     occupied = [i for i in range(23, -1, -1) if me[i]]
     movers = [24] if me[24] else occupied  # a checker on the bar enters first
