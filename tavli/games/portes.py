@@ -541,30 +541,34 @@ def _search_double_free(me: list[int], opp: list[int], die: int, form: StepForm)
 
 
 def _search_double_general(me: list[int], opp: list[int], die: int, form: StepForm) -> list[Result]:
-    """``_search_double`` for any position: a walk over new lists at every step."""
-    by_count: list[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, ...]]] = [{}, {}, {}, {}, {}]
+    """``_search_double`` for any position: a walk over new lists at every step. As in
+    ``_search_double_free`` no result is met twice (the bar and bearing off included: the start
+    points of the moves, in non-increasing order, are still given back by the result)."""
+    by_count: list[list[tuple[tuple[int, ...], tuple[int, ...], tuple[IndexStep, ...]]]] = [[], [], [], [], []]
     full = by_count[4]
+    opp_tuple = tuple(opp)
 
-    def walk(me: list[int], opp: list[int], start: int, seq: tuple[IndexStep, ...]) -> None:
-        steps = single_steps(me, opp, die, start)
+    def sides(me: list[int], theirs: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(me), opp_tuple if theirs is opp else tuple(theirs)
+
+    def walk(me: list[int], theirs: list[int], start: int, seq: tuple[IndexStep, ...]) -> None:
+        steps = single_steps(me, theirs, die, start)
         if not steps:
             if not full:
-                by_count[len(seq)].setdefault((tuple(me), tuple(opp)), seq)
+                by_count[len(seq)].append((*sides(me, theirs), seq))
             return
         last = len(seq) == 3
         for step in steps:
-            me2, opp2 = apply_step(me, opp, step)
+            me2, theirs2 = apply_step(me, theirs, step)
             if last:
-                key = (tuple(me2), tuple(opp2))
-                if key not in full:
-                    full[key] = seq + (step,)
+                full.append((*sides(me2, theirs2), seq + (step,)))
             else:
-                walk(me2, opp2, step[0], seq + (step,))
+                walk(me2, theirs2, step[0], seq + (step,))
 
     walk(me, opp, 24, ())
     for found in reversed(by_count[1:]):
         if found:
-            return [(mine, theirs, form.of_index_steps(seq)) for (mine, theirs), seq in found.items()]
+            return [(mine, theirs, form.of_index_steps(seq)) for mine, theirs, seq in found]
     return []
 
 
