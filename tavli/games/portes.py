@@ -419,9 +419,11 @@ def _search_pair_free(me: list[int], opp: list[int], d1: int, d2: int, form: Ste
 
 
 def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int, form: StepForm) -> list[Result]:
-    """``_search_pair`` for any position: every step of the first die, then of the second."""
-    both: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[IndexStep, IndexStep]] = {}
+    """``_search_pair`` for any position: every step of the first die, then of the second. A
+    result without a hit is known by the player's checkers alone (the opponent's are unchanged)."""
+    both: dict[Any, Result] = {}
     one: list[tuple[list[int], list[int], IndexStep]] = []
+    opp_tuple = tuple(opp)
     for first, second in ((d1, d2), (d2, d1)):
         for s1 in single_steps(me, opp, first):
             me1, opp1 = apply_step(me, opp, s1)
@@ -432,11 +434,16 @@ def _search_pair_general(me: list[int], opp: list[int], d1: int, d2: int, form: 
                 continue
             for s2 in follow:
                 me2, opp2 = apply_step(me1, opp1, s2)
-                key = (tuple(me2), tuple(opp2))
-                if key not in both:
-                    both[key] = (s1, s2)
+                mine = tuple(me2)
+                if opp2 is opp:
+                    if mine not in both:
+                        both[mine] = (mine, opp_tuple, (s1, s2))
+                else:
+                    theirs = tuple(opp2)
+                    if (mine, theirs) not in both:
+                        both[(mine, theirs)] = (mine, theirs, (s1, s2))
     if both:
-        return [(mine, theirs, form.of_index_steps(seq)) for (mine, theirs), seq in both.items()]
+        return [(mine, theirs, form.of_index_steps(seq)) for mine, theirs, seq in both.values()]
     if not one:
         return []
     high = max(d1, d2)
