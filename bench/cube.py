@@ -25,6 +25,12 @@ agreeing decisions and the mean equity lost per decision (gnubg's equity of its 
 its equity of ours, from the decider's side: a double costs ``ND - min(DT, DP)`` when it should not
 be given, a pass ``DP - DT`` when it should be a take, ...), with 95 % intervals (normal
 approximation). ``--json`` appends one line per level to bench/cube-results.jsonl.
+
+``--games N``: cubeful money games (Jacoby, no beavers, cube up to 64, no resignations) of
+``--levels``' first level against gnubg 0-ply with the cube in play: gnubg's checker play is its
+0-ply choice (tools/train/refs.py), its cube and take decisions its 0-ply cube analysis; played
+in duplicate pairs (the same dice, each side first once); points per game for our level with a 95 %
+interval over pair means, and the cube actions counted.
 """
 
 from __future__ import annotations
@@ -344,6 +350,106 @@ def print_table(results: dict[str, dict[str, Tally]]) -> None:
             print(row)
 
 
+# --- cubeful money games against gnubg 0-ply ------------------------------------------------------
+
+
+@dataclass
+class CubeCount:
+    """Cube actions in the games: doubles given, takes and passes, per side (0 ours, 1 gnubg's)."""
+
+    doubles: list[int]
+    takes: list[int]
+    passes: list[int]
+
+    @classmethod
+    def empty(cls) -> CubeCount:
+        return cls([0, 0], [0, 0], [0, 0])
+
+
+def game_points(outcome: int, cube_value: int, turned: bool, *, jacoby: bool = True) -> int:
+    """Points of a game won with ``outcome`` (1 single, 2 gammon, 3 backgammon) at ``cube_value``:
+    with the Jacoby rule a gammon or backgammon counts as a single while the cube was never turned."""
+    if jacoby and not turned:
+        return cube_value
+    return outcome * cube_value
+
+
+def play_cubeful_game(sides: Sequence[object], gnubg: GnubgCube, rolls: Sequence[tuple[int, int]], first: int,
+                      count: CubeCount) -> int:
+    """One money game; ``sides`` = (our AIPlayer, None for gnubg), ``first`` moves first.
+    Returns the points won by side 0 (negative when lost)."""
+    pos = Position.initial()
+    side = first
+    value, owner = 1, None  # owner: None centred, else the side that owns the cube
+    for t, roll in enumerate(rolls):
+        other = 1 - side
+        if t > 0 and owner in (None, side) and value < 64:
+            case = Case(pos, "money", 0, (0, 0), value, owner == side)
+            ref = gnubg.analyse(case) if sides[side] is None or sides[other] is None else None
+            if sides[side] is None:
+                double = ref.double if ref is not None else False
+            else:
+                double = sides[side].cube_action(pos, case.doubler_context())  # type: ignore[attr-defined]
+            if double:
+                count.doubles[side] += 1
+                if sides[other] is None:
+                    take = ref.take if ref is not None else True
+                else:
+                    take = sides[other].take_decision(pos.swap(), case.taker_context())  # type: ignore[attr-defined]
+                if not take:
+                    count.passes[other] += 1
+                    return value if side == 0 else -value
+                count.takes[other] += 1
+                value, owner = 2 * value, other
+        plays = legal_plays(pos, roll)
+        if len(plays) == 1:
+            play = plays[0]
+        elif sides[side] is None:
+            play = refs.gnubg_choose(pos, plays)
+        else:
+            play = sides[side].choose_play(pos, roll, plays=plays)  # type: ignore[attr-defined]
+        pos = play.result
+        done = outcome_of(pos)
+        if done is not None:
+            pts = game_points(int(done), value, owner is not None)
+            return pts if side == 0 else -pts
+        side = other
+    raise RuntimeError("ran out of dice")
+
+
+def opening_and_rolls(rng: random.Random, n: int = 500) -> list[tuple[int, int]]:
+    """A non-double opening roll followed by ``n`` rolls."""
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    while a == b:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+    return [(a, b)] + [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(n)]
+
+
+def run_games(level: str, games: int, seed: int) -> dict[str, object]:
+    """``games`` cubeful money games (duplicate pairs) of ``level`` against gnubg 0-ply."""
+    from tavli.ai.players import AIPlayer  # noqa: PLC0415
+
+    gnubg = GnubgCube(0)
+    bot = AIPlayer(level, seed=seed)
+    rng = random.Random(seed)
+    count = CubeCount.empty()
+    pairs: list[float] = []
+    results: list[int] = []
+    t0 = time.perf_counter()
+    for i in range(max(1, games // 2)):
+        rolls = opening_and_rolls(rng)
+        pair = [play_cubeful_game((bot, None), gnubg, rolls, first, count) for first in (0, 1)]
+        results += pair
+        pairs.append(sum(pair) / 2)
+        if (i + 1) % 10 == 0:
+            m, h = mean_ci(pairs)
+            print(f"  {2 * (i + 1)} games: {m:+.3f} ± {h:.3f} ppg ({time.perf_counter() - t0:.0f} s)", flush=True)
+    ppg, half = mean_ci(pairs)
+    return {"level": level, "games": len(results), "ppg": ppg, "ppg_ci": half, "seed": seed,
+            "doubles": count.doubles, "takes": count.takes, "passes": count.passes,
+            "seconds": time.perf_counter() - t0}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--positions", type=int, default=400)
@@ -351,18 +457,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--plies", type=int, default=2, help="gnubg's cube-decision plies (reference)")
     ap.add_argument("--levels", default="intermediate,expert,champion")
     ap.add_argument("--json", action="store_true", help=f"append a line per level to {RESULTS}")
+    ap.add_argument("--games", type=int, default=0, help="play cubeful money games against gnubg 0-ply instead")
     args = ap.parse_args(argv)
     try:
-        gnubg = GnubgCube(args.plies)
+        refs.gnubg_module()
     except ImportError:
         print("gnubg not installed (pip install -r requirements-train.txt): nothing to compare with")
         return 1
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    if args.games:
+        out = run_games(levels[0], args.games, args.seed)
+        print(f"{out['level']} vs gnubg 0-ply, cubeful money, {out['games']} games (seed {args.seed}): "
+              f"{out['ppg']:+.3f} ± {out['ppg_ci']:.3f} ppg; doubles (ours, gnubg) {out['doubles']}, "
+              f"takes {out['takes']}, passes {out['passes']}; {out['seconds']:.0f} s")
+        if args.json:
+            with open(RESULTS, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"date": time.strftime("%Y-%m-%d"), "mode": "games", **out}, sort_keys=True) + "\n")
+        return 0
+    gnubg = GnubgCube(args.plies)
     t0 = time.perf_counter()
     cases = sample_cases(args.seed, args.positions)
     t1 = time.perf_counter()
     references = [gnubg.analyse(c) for c in cases]
     t2 = time.perf_counter()
-    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     results = measure(levels, cases, references, args.seed)
     t3 = time.perf_counter()
     counts = {k: sum(c.kind == k for c in cases) for k in KINDS}
