@@ -30,7 +30,8 @@ approximation). ``--json`` appends one line per level to bench/cube-results.json
 ``--levels``' first level against gnubg 0-ply with the cube in play: gnubg's checker play is its
 0-ply choice (tools/train/refs.py), its cube and take decisions its 0-ply cube analysis; played
 in duplicate pairs (the same dice, each side first once); points per game for our level with a 95 %
-interval over pair means, and the cube actions counted.
+interval over pair means, the cube actions counted, and the points a game our level's cube
+decisions lose by gnubg 0-ply's cube analysis of the same positions (a low-variance figure).
 """
 
 from __future__ import annotations
@@ -360,6 +361,8 @@ class CubeCount:
     doubles: list[int]
     takes: list[int]
     passes: list[int]
+    decisions: int = 0  # our cube decisions (double or not, take or pass)
+    loss: float = 0.0  # their summed loss in points by gnubg 0-ply's cube analysis
 
     @classmethod
     def empty(cls) -> CubeCount:
@@ -390,12 +393,16 @@ def play_cubeful_game(sides: Sequence[object], gnubg: GnubgCube, rolls: Sequence
                 double = ref.double if ref is not None else False
             else:
                 double = sides[side].cube_action(pos, case.doubler_context())  # type: ignore[attr-defined]
+                count.decisions += 1
+                count.loss += value * ref.double_loss(double) if ref is not None else 0.0
             if double:
                 count.doubles[side] += 1
                 if sides[other] is None:
                     take = ref.take if ref is not None else True
                 else:
                     take = sides[other].take_decision(pos.swap(), case.taker_context())  # type: ignore[attr-defined]
+                    count.decisions += 1
+                    count.loss += value * ref.take_loss(take) if ref is not None else 0.0
                 if not take:
                     count.passes[other] += 1
                     return value if side == 0 else -value
@@ -447,6 +454,7 @@ def run_games(level: str, games: int, seed: int) -> dict[str, object]:
     ppg, half = mean_ci(pairs)
     return {"level": level, "games": len(results), "ppg": ppg, "ppg_ci": half, "seed": seed,
             "doubles": count.doubles, "takes": count.takes, "passes": count.passes,
+            "cube_decisions": count.decisions, "cube_loss_per_game": count.loss / max(1, len(results)),
             "seconds": time.perf_counter() - t0}
 
 
@@ -469,7 +477,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         out = run_games(levels[0], args.games, args.seed)
         print(f"{out['level']} vs gnubg 0-ply, cubeful money, {out['games']} games (seed {args.seed}): "
               f"{out['ppg']:+.3f} ± {out['ppg_ci']:.3f} ppg; doubles (ours, gnubg) {out['doubles']}, "
-              f"takes {out['takes']}, passes {out['passes']}; {out['seconds']:.0f} s")
+              f"takes {out['takes']}, passes {out['passes']}; our cube decisions {out['cube_decisions']}, "
+              f"their loss by gnubg 0-ply's analysis {out['cube_loss_per_game']:.4f} points a game; "
+              f"{out['seconds']:.0f} s")
         if args.json:
             with open(RESULTS, "a", encoding="utf-8") as f:
                 f.write(json.dumps({"date": time.strftime("%Y-%m-%d"), "mode": "games", **out}, sort_keys=True) + "\n")
