@@ -140,3 +140,15 @@ def test_gnubg_analyses_the_doubler_on_roll() -> None:
     assert not behind.double and behind.nd < 0.0
     match = gnubg.analyse(bc.Case(RACE, "match5", 5, (1, 3), 1, False))
     assert match.dp == pytest.approx(1.0)  # gnubg's EMG: a pass is worth one point
+
+
+def test_cubeful_duplicate_games_of_gnubg_against_itself_cancel() -> None:
+    pytest.importorskip("gnubg")
+    gnubg = bc.GnubgCube(0)
+    rng = random.Random(5)
+    for _ in range(3):
+        rolls = bc.opening_and_rolls(rng)
+        count = bc.CubeCount.empty()
+        first, second = (bc.play_cubeful_game((None, None), gnubg, rolls, f, count) for f in (0, 1))
+        assert first == -second != 0
+        assert count.doubles[0] == count.doubles[1] and count.decisions == 0  # no level of ours played
