@@ -178,6 +178,42 @@ def test_match_equity_table_is_kazaross_xg2():
     assert cube.met(7, 7) == 0.5
 
 
+def test_live_cube_keeps_rising_past_the_cash_point_when_gammons_count():
+    # Too good: beyond the cash point the live cube is worth more than the cash, up to W at w = 1.
+    p = (0.85, 0.50, 0.0, 0.0, 0.0)
+    W, _ = cube.win_loss_values(p)
+    owned = cube.money_equity(p, cube.ME, x=1.0)
+    assert 1.0 < owned < W
+    assert cube.money_equity(p, cube.CENTERED, x=1.0) == pytest.approx(owned)
+    # With the Jacoby rule a centred cube's gammons do not count: the live cube stops at the cash.
+    assert cube.money_equity(p, cube.CENTERED, x=1.0, jacoby=True) == pytest.approx(1.0)
+    # In a match likewise: past our cash point the live cube rises towards winning as it comes.
+    q = (0.95, 0.60, 0.0, 0.0, 0.0)
+    assert cube.match_cubeful(q, 7, 7, 1, cube.ME, False, False, 1.0) > cube.met(6, 7)
+
+
+def test_jacoby_take_and_cash_points_count_the_gammons_of_the_turned_cube():
+    # Once doubled, gammons count: the window of a centred Jacoby cube is set by W and L.
+    p = (0.60, 0.25, 0.0, 0.05, 0.0)
+    tp, cp = cube.janowski_points(*cube.win_loss_values(p))
+    live = -1.0 + 2.0 * (p[0] - tp) / (cp - tp)
+    assert cube.money_equity(p, cube.CENTERED, x=1.0, jacoby=True) == pytest.approx(live)
+    assert cube.money_equity(p, cube.CENTERED, x=0.0, jacoby=True) == pytest.approx(2 * p[0] - 1)
+
+
+def test_match_take_point_counts_the_takers_redouble():
+    p = (0.7, 0.1, 0.0, 0.05, 0.0)
+    dead = cube.pass_point(p, 7, 7, 2, False, 0.0, taker_is_opponent=True)
+    live = cube.pass_point(p, 7, 7, 2, False, 0.68, taker_is_opponent=True)
+    assert live > dead  # owning the cube, he may take with fewer chances
+    # A taker who cannot gain by redoubling (2-away at a 2-cube) has only the dead-cube point.
+    assert cube.pass_point(p, 7, 2, 2, False, 0.68, taker_is_opponent=True) == pytest.approx(
+        cube.pass_point(p, 7, 2, 2, False, 0.0, taker_is_opponent=True))
+    # Our own take point (he doubles us) mirrors it.
+    mine = cube.pass_point(p, 7, 7, 2, False, 0.68, taker_is_opponent=False)
+    assert mine < cube.pass_point(p, 7, 7, 2, False, 0.0, taker_is_opponent=False)
+
+
 # --- resignation --------------------------------------------------------------------------------------
 
 

@@ -170,8 +170,9 @@ def test_the_cube_moves_when_a_double_is_taken():
 
 def test_step_texts_in_the_pages_language():
     m = played("portes", 7, seed=3)
-    steps = {s.kind: s for s in game_records(m)[0].steps}
-    play = steps[StepKind.PLAY]
+    record = game_records(m)[0]
+    steps = {s.kind: s for s in record.steps}
+    play = next(s for s in record.steps if s.kind is StepKind.PLAY and s.text)  # a play that moves
     assert step_text(play) == f"{play.dice[0]}{play.dice[1]}: {play.text}"
     assert step_text(steps[StepKind.DOUBLE]) == steps[StepKind.DOUBLE].text  # "Doubles => 2", gnubg's words
     assert step_text(steps[StepKind.TAKE]) == "Takes"

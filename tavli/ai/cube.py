@@ -9,17 +9,23 @@ rolling); ``cube_value`` the value before doubling; ``cube_owner`` relative to t
 
 Money play: Janowski's cubeful approximation (R. Janowski, "Take-points in money games", 1993):
 the cubeful equity is ``x * live + (1 - x) * dead`` with cube efficiency ``x = 0.68``; ``dead`` is
-the cubeless equity, ``live`` the piecewise-linear equity of a perfectly efficient cube between the
-take point ``TP = (L - 1/2) / (W + L + 1/2)`` and the cash point ``CP = (L + 1) / (W + L + 1/2)``,
-W and L being the average values of a win and of a loss (gammons included).
+the cubeless equity, ``live`` the piecewise-linear equity of a perfectly efficient cube through the
+take point ``TP = (L - 1/2) / (W + L + 1/2)`` (-1) and the cash point ``CP = (L + 1) / (W + L + 1/2)``
+(+1), from -L at w = 0 and on to +W at w = 1 (too good: playing on for the gammons), W and L being
+the average values of a win and of a loss (gammons included). Jacoby: with a centred cube the dead
+equity ignores the gammons and the live cube stays at -1 below TP and +1 above CP.
 
 Match play: the same construction in match-winning chances (MWC) with the Kazaross-XG2 match
 equity table (``met_data``, as shipped by GNU Backgammon): ``dead`` is the cubeless MWC, ``live``
-is linear in the winning chances between the points where the opponent would pass our double
-(cash) and where we would pass his (take), those points being found with the dead cube at twice
-the value. No doubling in the Crawford game; a cube that cannot gain (the doubler already wins
-the match by winning at the current value) is never turned; after the Crawford game the trailer
-doubles at once since the leader's gammons no longer matter.
+is linear in the winning chances from losing as it comes (w = 0) through the points where we would
+pass the opponent's double (his cash) and where he would pass ours (our cash) to winning as it
+comes (w = 1); those pass points blend, by the same ``x``, the dead cube at twice the value with
+the live cube of a taker who may redouble (:func:`pass_point`, recursively up the cube levels).
+No doubling in the Crawford game; a cube that cannot gain (the doubler already wins the match by
+winning at the current value) is never turned; after the Crawford game the trailer doubles at once
+since the leader's gammons no longer matter.
+
+Measured against GNU Backgammon's 2-ply cubeful cube analysis by ``bench/cube.py``.
 
 Decisions: double when ``min(DT, DP) > ND``; take when ``DT <= DP`` (from the doubler's side);
 "too good" when the opponent should pass but playing on is worth more than the cash.
@@ -72,25 +78,42 @@ def janowski_points(W: float, L: float) -> tuple[float, float]:
     return tp, cp
 
 
+def _line(x0: float, y0: float, x1: float, y1: float, x: float) -> float:
+    """The value at ``x`` of the line through (x0, y0) and (x1, y1)."""
+    if x1 - x0 <= 1e-12:
+        return y1
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+
+
 def money_equity(p: Sequence[float], owner: int, *, x: float = CUBE_EFFICIENCY, jacoby: bool = False) -> float:
-    """Cubeful equity per unit of cube for the side on roll, cube owned by ``owner``."""
+    """Cubeful equity per unit of cube for the side on roll, cube owned by ``owner``.
+
+    The live cube (Janowski) is linear in the winning chances w between its turning points: from
+    -L at w = 0 to -1 at our take point TP (where the opponent's double or redouble takes the cube
+    away), from there to +1 at our cash point CP, and on to +W at w = 1 (too good: we play on for
+    the gammons). A side without access to the cube has no cash point (a line from -1 at TP to +W
+    at 1); a side that owns it no take point (from -L at 0 to +1 at CP). With the Jacoby rule and a
+    centred cube gammons count only once the cube is turned: the dead equity ignores them and the
+    live cube stays at -1 below TP and +1 above CP, while TP and CP keep the gammons, which count
+    after the double."""
     w = p[0]
-    W, L = win_loss_values(p, jacoby_centered=jacoby and owner == CENTERED)
-    dead = w * (W + L) - L
-    # tp: our take point (our chances at which his double leaves us indifferent); cp: our cash
-    # point (1 - his take point, whose W and L are our L and W).
+    W, L = win_loss_values(p)
+    jacoby_centred = jacoby and owner == CENTERED
+    if w <= 1e-7 or w >= 1.0 - 1e-7:
+        return (2.0 * w - 1.0) if jacoby_centred else cubeless_equity(p)  # the cube is dead
+    dead = 2.0 * w - 1.0 if jacoby_centred else w * (W + L) - L
     tp, cp = janowski_points(W, L)
     if owner == ME:
-        live = 1.0 if w >= cp else -L + (L + 1.0) * w / cp
+        live = _line(0.0, -L, cp, 1.0, w) if w < cp else _line(cp, 1.0, 1.0, W, w)
     elif owner == CENTERED:
-        if w <= tp:
-            live = -1.0
-        elif w >= cp:
-            live = 1.0
+        if w < tp:
+            live = -1.0 if jacoby_centred else _line(0.0, -L, tp, -1.0, w)
+        elif w < cp:
+            live = _line(tp, -1.0, cp, 1.0, w)
         else:
-            live = -1.0 + 2.0 * (w - tp) / (cp - tp)
+            live = 1.0 if jacoby_centred else _line(cp, 1.0, 1.0, W, w)
     else:
-        live = -1.0 if w <= tp else -1.0 + (W + 1.0) * (w - tp) / (1.0 - tp)
+        live = _line(0.0, -L, tp, -1.0, w) if w < tp else _line(tp, -1.0, 1.0, W, w)
     return x * live + (1.0 - x) * dead
 
 
@@ -194,10 +217,54 @@ def _crossing(lo: float, hi: float, target: float) -> float:
     return min(max((target - lo) / (hi - lo), 0.0), 1.0)
 
 
+MAX_CUBE = 64
+
+
+def _solve(x0: float, y0: float, x1: float, y1: float, target: float) -> float:
+    """Where the line through (x0, y0) and (x1, y1) reaches ``target``, kept within [0, 1]."""
+    if abs(y1 - y0) <= 1e-12:
+        return x1
+    return min(max(x0 + (target - y0) * (x1 - x0) / (y1 - y0), 0.0), 1.0)
+
+
+def pass_point(p: Sequence[float], a: int, b: int, c: int, post: bool, x: float, *, taker_is_opponent: bool) -> float:
+    """Our winning chance (``p`` ours, we ``a`` away, the opponent ``b``) at which the side doubled
+    to ``c`` is indifferent between taking and passing: the opponent passes above it, we pass below.
+
+    It blends (by the cube efficiency ``x``) the dead-cube point, where the cubeless MWC at ``c``
+    equals the pass, with the live-cube point, where the taker's MWC, linear from losing as it
+    comes (w = 0 for us, 1 for him) to cashing by a redouble to ``2c`` at the doubler's own
+    pass point (found the same way, one cube level up), equals the pass. A taker who cannot gain
+    by redoubling (``c`` reaches his away score) has only the dead-cube point."""
+    Wc, Lc = _win_loss_mwc(p, a, b, c, post)
+    half = c // 2
+    if taker_is_opponent:
+        target = met(a - half, b, post)
+        dead = _crossing(Lc, Wc, target)
+        if b > c and 2 * c <= MAX_CUBE:  # he cashes where we would pass his redouble to 2c
+            cash = pass_point(p, a, b, 2 * c, post, x, taker_is_opponent=False)
+            live = _solve(cash, met(a, b - c, post), 1.0, Wc, target)
+        else:
+            live = dead
+    else:
+        target = met(a, b - half, post)
+        dead = _crossing(Lc, Wc, target)
+        if a > c and 2 * c <= MAX_CUBE:  # we cash where he would pass our redouble to 2c
+            cash = pass_point(p, a, b, 2 * c, post, x, taker_is_opponent=True)
+            live = _solve(0.0, Lc, cash, met(a - c, b, post), target)
+        else:
+            live = dead
+    return x * live + (1.0 - x) * dead
+
+
 def match_cubeful(
     p: Sequence[float], a: int, b: int, v: int, owner: int, post: bool, crawford: bool, x: float
 ) -> float:
-    """Approximate cubeful MWC for the side on roll (``a`` away, opponent ``b`` away)."""
+    """Approximate cubeful MWC for the side on roll (``a`` away, opponent ``b`` away): the cubeless
+    MWC blended (cube efficiency ``x``) with the live cube's, linear in our winning chances from
+    losing as it comes (w = 0) to the opponent's cash point (where we would pass his double, found
+    by :func:`pass_point`), to our cash point (where he would pass ours), to winning as it comes
+    (w = 1); a side without access to the cube has no cash point."""
     dead = cubeless_mwc(p, a, b, v, post)
     w = p[0]
     Wm, Lm = _win_loss_mwc(p, a, b, v, post)
@@ -205,18 +272,16 @@ def match_cubeful(
     they_can = not crawford and owner != ME and b > v
     lo_x, lo_y = 0.0, Lm
     hi_x, hi_y = 1.0, Wm
-    if we_can:  # we cash where the opponent would pass a redouble to 2v (dead cube at 2v)
-        W2, L2 = _win_loss_mwc(p, a, b, 2 * v, post)
-        hi_x, hi_y = _crossing(L2, W2, met(a - v, b, post)), met(a - v, b, post)
+    if we_can:  # we cash where the opponent would pass our double to 2v
+        hi_x, hi_y = pass_point(p, a, b, 2 * v, post, x, taker_is_opponent=True), met(a - v, b, post)
     if they_can:  # they cash where we would pass at 2v
-        W2, L2 = _win_loss_mwc(p, a, b, 2 * v, post)
-        lo_x, lo_y = _crossing(L2, W2, met(a, b - v, post)), met(a, b - v, post)
-    if w <= lo_x:
-        live = lo_y
-    elif w >= hi_x:
-        live = hi_y
+        lo_x, lo_y = pass_point(p, a, b, 2 * v, post, x, taker_is_opponent=False), met(a, b - v, post)
+    if w < lo_x:  # the opponent is too good to double: from losing as it comes to his cash
+        live = _line(0.0, Lm, lo_x, lo_y, w)
+    elif w > hi_x:  # we are too good to double: from our cash to winning as it comes
+        live = _line(hi_x, hi_y, 1.0, Wm, w)
     else:
-        live = lo_y + (hi_y - lo_y) * (w - lo_x) / (hi_x - lo_x)
+        live = _line(lo_x, lo_y, hi_x, hi_y, w)
     return x * live + (1.0 - x) * dead
 
 
