@@ -96,10 +96,15 @@ class Model(torch.nn.Module):
         }
 
     def load_net(self, net) -> None:
+        """Start from ``net``'s weights; a model with more hidden units keeps its own random first
+        layer for the extra units and gives them zero output weights, so it computes what ``net``
+        does until trained (widening a net)."""
+        h = net.hidden
         with torch.no_grad():
-            self.l1.weight.copy_(torch.tensor(net.w1))
-            self.l1.bias.copy_(torch.tensor(net.b1))
-            self.l2.weight.copy_(torch.tensor(net.w2))
+            self.l1.weight[:h].copy_(torch.tensor(net.w1))
+            self.l1.bias[:h].copy_(torch.tensor(net.b1))
+            self.l2.weight.zero_()
+            self.l2.weight[:, :h].copy_(torch.tensor(net.w2))
             self.l2.bias.copy_(torch.tensor(net.b2))
 
 
@@ -146,7 +151,7 @@ def main() -> None:
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--init", default=None, help="nets data file to start from (resume), e.g. the default --out")
     ap.add_argument("--no-ship", action="store_true", help="do not write tavli/ai/data/portes.bin from --out")
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, default=128, help="contact hidden units (with --init: widen to this many)")
     ap.add_argument("--race-hidden", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--race-epochs", type=int, default=None)
@@ -166,7 +171,8 @@ def main() -> None:
     init = Evaluator.load(args.init) if args.init else None
     models = {"contact": Model(args.hidden), "race": Model(args.race_hidden)}
     if init is not None:
-        models = {"contact": Model(init.contact.hidden), "race": Model(init.race.hidden)}
+        models = {"contact": Model(max(args.hidden, init.contact.hidden)),
+                  "race": Model(max(args.race_hidden, init.race.hidden))}
         models["contact"].load_net(init.contact)
         models["race"].load_net(init.race)
     meta = {
