@@ -96,14 +96,31 @@ class Model(torch.nn.Module):
         }
 
     def load_net(self, net) -> None:
+        """Start from ``net``'s weights; a model with more hidden units keeps its own random first
+        layer for the extra units and gives them zero output weights, so it computes what ``net``
+        does until trained (widening a net)."""
+        h = net.hidden
         with torch.no_grad():
-            self.l1.weight.copy_(torch.tensor(net.w1))
-            self.l1.bias.copy_(torch.tensor(net.b1))
-            self.l2.weight.copy_(torch.tensor(net.w2))
+            self.l1.weight[:h].copy_(torch.tensor(net.w1))
+            self.l1.bias[:h].copy_(torch.tensor(net.b1))
+            self.l2.weight.zero_()
+            self.l2.weight[:, :h].copy_(torch.tensor(net.w2))
             self.l2.bias.copy_(torch.tensor(net.b2))
 
 
+def held_out_error(model, xv, yv) -> tuple[np.ndarray, float]:
+    """The model's mean squared error per output and mean |equity error| on held-out positions."""
+    model.eval()
+    with torch.no_grad():
+        pv = torch.sigmoid(model(xv))
+        mse = ((pv - yv) ** 2).mean(0)
+        eq = lambda p: 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]  # noqa: E731
+        return mse.numpy(), (eq(pv) - eq(yv)).abs().mean().item()
+
+
 def train_net(model, x, y, xv, yv, epochs, lr, batch, log, save):
+    mse, eq_err = held_out_error(model, xv, yv)
+    log(f"  before training: val mse {mse.round(6)}, val |equity error| {eq_err:.4f}")
     opt = torch.optim.Adam(model.parameters(), lr=lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(epochs, 1), eta_min=lr / 20)
     lossf = torch.nn.BCEWithLogitsLoss()
@@ -121,13 +138,8 @@ def train_net(model, x, y, xv, yv, epochs, lr, batch, log, save):
             opt.step()
             tot += loss.item() * len(j)
         sched.step()
-        model.eval()
-        with torch.no_grad():
-            pv = torch.sigmoid(model(xv))
-            mse = ((pv - yv) ** 2).mean(0)
-            eq = lambda p: 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]  # noqa: E731
-            eq_err = (eq(pv) - eq(yv)).abs().mean().item()
-        log(f"  epoch {ep + 1}/{epochs}: train bce {tot / n:.5f}, val mse {mse.numpy().round(6)}, "
+        mse, eq_err = held_out_error(model, xv, yv)
+        log(f"  epoch {ep + 1}/{epochs}: train bce {tot / n:.5f}, val mse {mse.round(6)}, "
             f"val |equity error| {eq_err:.4f} ({time.time() - t0:.0f} s)")
         save()
     return model
@@ -139,7 +151,7 @@ def main() -> None:
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--init", default=None, help="nets data file to start from (resume), e.g. the default --out")
     ap.add_argument("--no-ship", action="store_true", help="do not write tavli/ai/data/portes.bin from --out")
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--hidden", type=int, default=128, help="contact hidden units (with --init: widen to this many)")
     ap.add_argument("--race-hidden", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--race-epochs", type=int, default=None)
@@ -147,6 +159,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--only", choices=("contact", "race"), default=None)
+    ap.add_argument("--describe", default=None, help="what the data is (games, seeds, labels), kept in the weights' meta")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
@@ -158,15 +171,18 @@ def main() -> None:
     init = Evaluator.load(args.init) if args.init else None
     models = {"contact": Model(args.hidden), "race": Model(args.race_hidden)}
     if init is not None:
-        models = {"contact": Model(init.contact.hidden), "race": Model(init.race.hidden)}
+        models = {"contact": Model(max(args.hidden, init.contact.hidden)),
+                  "race": Model(max(args.race_hidden, init.race.hidden))}
         models["contact"].load_net(init.contact)
         models["race"].load_net(init.race)
     meta = {
         "inputs": "tavli.ai.evaluator.encode (204)",
         "labels": "gnubg (PyPI gnubg 1.1.0a16) evaluations of positions from gnubg self-play with random plays",
         "data_positions": int(len(boards)),
+        **({"data": args.describe} if args.describe else {}),
         "hidden": {k: m.l1.out_features for k, m in models.items()},
         "epochs": {},
+        "lr": args.lr,
         "trained_at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
     }
     if init is not None:
@@ -182,10 +198,10 @@ def main() -> None:
 
     rng = np.random.default_rng(0)
     for name, mask in (("race", ~cont), ("contact", cont)):
+        order = rng.permutation(int(mask.sum()))  # drawn for both nets: --only keeps the same held-out split
         if args.only and name != args.only:
             continue
         b, p = boards[mask], probs[mask]
-        order = rng.permutation(len(b))
         b, p = b[order], p[order]
         nval = min(20000, len(b) // 20)
         x = torch.from_numpy(encode_np(b))
