@@ -170,6 +170,20 @@ def test_the_tally_counts_every_reply_valued():
     assert tally.count == sum(len(legal_plays(result, roll)) for roll in search.ROLLS)
 
 
+@pytest.mark.parametrize("variant", ["plakoto", "fevga"])
+def test_the_tally_counts_every_reply_in_plakoto_and_fevga(variant):
+    from tavli.ai import variant_search
+    from tavli.ai.variant_net import default_variant_evaluator
+    from tavli.games.registry import game_kind
+
+    kind, ev = game_kind(variant), default_variant_evaluator(variant)
+    result = kind.legal_plays(kind.initial(), (6, 5))[0].result
+    tally = search.Tally()
+    value = finish(variant_search.one_ply_value_steps(ev, result, {}, tally))
+    assert value == finish(variant_search.one_ply_value_steps(ev, result, {}))
+    assert tally.count == sum(len(kind.legal_plays(result, roll)) for roll in search.ROLLS)
+
+
 def test_an_evaluation_budget_stops_new_candidates_once_spent():
     ev = default_evaluator()
     ranked = search.rank_plays(ev, legal_plays(Position.initial(), (4, 3)))

@@ -6,8 +6,9 @@ Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.B
 Intermediate   the net, 0-ply, with noise (sigma 0.04)
 Expert         the net, 0-ply: the best play by the evaluator
 Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (within 0.16),
-               no new candidate once EVALUATIONS replies have been valued (bounds the rare
-               huge look-ahead; counted in evaluations, so the play never depends on time)
+               no new candidate after the first two once 8,000 of the opponent's replies have
+               been valued (``EVALUATIONS``: bounds the rare huge look-ahead; counted in
+               evaluations, not time, so the play never depends on the machine or its load)
 =============  =========================================================================
 
 Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
