@@ -77,9 +77,6 @@ def test_work_clock_leaves_out_the_time_suspended():
 def test_choose_play_steps_gives_the_same_play_as_choose_play(level):
     plain = AIPlayer(level, seed=5)
     stepped = AIPlayer(level, seed=5)
-    if level == "champion":  # no time budget: the look-ahead must not depend on this machine's speed
-        for p in (plain, stepped):
-            p.level = replace(LEVELS["champion"], time_budget=None)
     context = MatchContext()
     for pos, dice in _game_positions(seed=21, limit=14 if level == "champion" else 40):
         a = plain.choose_play(pos, dice, context)
@@ -102,22 +99,124 @@ def test_the_look_ahead_yields_after_every_roll():
     assert yields >= 21 and value == search.one_ply_value(ev, candidates[0].result)
 
 
-def test_a_time_budget_counts_only_the_searchs_own_work(monkeypatch):
-    # A fake clock that jumps 10 s whenever the search is suspended: a budget of 1 s is never
-    # reached, so every candidate is looked at, as without a budget.
-    now = [0.0]
-    monkeypatch.setattr(search, "WorkClock", lambda: WorkClock(lambda: now[0]))
-    ev = default_evaluator()
-    pos, plays = Position.initial(), legal_plays(Position.initial(), (4, 3))
-    steps = search.choose_steps(ev, pos, plays, lookahead=5, time_budget=1.0)
+def _run_with_a_clock(steps, now: list[float], jump: float):
+    """Run ``steps`` to the end, the fake clock ``now`` jumping ``jump`` seconds at every yield."""
     while True:
         try:
             next(steps)
         except StopIteration as stop:
-            play = stop.value
-            break
+            return stop.value
+        now[0] += jump
+
+
+def test_a_time_budget_counts_only_the_searchs_own_work(monkeypatch):
+    # The coach's wall-clock bound: a fake clock that jumps 10 s whenever the look-ahead is
+    # suspended: a budget of 1 s is never reached, so every candidate is looked at, as without one.
+    now = [0.0]
+    monkeypatch.setattr(search, "WorkClock", lambda: WorkClock(lambda: now[0]))
+    ev = default_evaluator()
+    ranked = search.rank_plays(ev, legal_plays(Position.initial(), (4, 3)))
+    candidates = [p for _, p in ranked[:5]]
+
+    def value(p):
+        return search.one_ply_value_steps(ev, p.result)
+
+    looked = _run_with_a_clock(search.look_ahead_steps(candidates, value, time_budget=1.0), now, 10.0)
+    assert looked == finish(search.look_ahead_steps(candidates, value))
+    assert len(looked) == 5
+
+
+def _slow_clock(monkeypatch) -> None:
+    """Every reading of a look-ahead's clock is 10 s after the last: any time budget is spent at once."""
+    now = [0.0]
+
+    def tick() -> float:
         now[0] += 10.0
-    assert play == search.choose(ev, pos, plays, lookahead=5)
+        return now[0]
+
+    monkeypatch.setattr(search, "WorkClock", lambda: WorkClock(tick))
+
+
+def _beyond_the_first_two(ev: Evaluator, pos: Position, dice: tuple[int, int]) -> bool:
+    """Whether Champion's 1-ply choice in ``pos`` is a candidate after the first two by 0-ply (a
+    budget that stopped after two candidates would choose another play)."""
+    ranked = search.rank_plays(ev, legal_plays(pos, dice))
+    candidates = [p for e, p in ranked[:5] if e >= ranked[0][0] - 0.16]
+    if len(candidates) <= 2:
+        return False
+    values = [search.one_ply_value(ev, p.result) for p in candidates]
+    return values.index(max(values)) >= 2
+
+
+def test_champion_plays_the_same_on_a_slow_machine(monkeypatch):
+    # The play is a function of the position, the dice and the seed: a clock on which every
+    # moment is ten seconds long (a heavily loaded machine, a slow page) changes nothing.
+    ev = default_evaluator()
+    cases = _game_positions(seed=33, limit=60)
+    normal = [AIPlayer("champion", seed=1, evaluator=ev).choose_play(pos, dice) for pos, dice in cases]
+    assert any(_beyond_the_first_two(ev, pos, dice) for pos, dice in cases)  # a time cut would show
+    _slow_clock(monkeypatch)
+    slow = AIPlayer("champion", seed=1, evaluator=ev)
+    assert [slow.choose_play(pos, dice) for pos, dice in cases] == normal
+    assert [finish(slow.choose_play_steps(pos, dice)) for pos, dice in cases] == normal
+
+
+def test_the_tally_counts_every_reply_valued():
+    ev = default_evaluator()
+    result = legal_plays(Position.initial(), (6, 5))[0].result
+    tally = search.Tally()
+    value = finish(search.one_ply_value_steps(ev, result, tally))
+    assert value == search.one_ply_value(ev, result)
+    assert tally.count == sum(len(legal_plays(result, roll)) for roll in search.ROLLS)
+
+
+@pytest.mark.parametrize("variant", ["plakoto", "fevga"])
+def test_the_tally_counts_every_reply_in_plakoto_and_fevga(variant):
+    from tavli.ai import variant_search
+    from tavli.ai.variant_net import default_variant_evaluator
+    from tavli.games.registry import game_kind
+
+    kind, ev = game_kind(variant), default_variant_evaluator(variant)
+    result = kind.legal_plays(kind.initial(), (6, 5))[0].result
+    tally = search.Tally()
+    value = finish(variant_search.one_ply_value_steps(ev, result, {}, tally))
+    assert value == finish(variant_search.one_ply_value_steps(ev, result, {}))
+    assert tally.count == sum(len(kind.legal_plays(result, roll)) for roll in search.ROLLS)
+
+
+def test_an_evaluation_budget_stops_new_candidates_once_spent():
+    ev = default_evaluator()
+    ranked = search.rank_plays(ev, legal_plays(Position.initial(), (4, 3)))
+    candidates = [p for _, p in ranked[:5]]
+    tally = search.Tally()
+
+    def value(p):
+        return search.one_ply_value_steps(ev, p.result, tally)
+
+    looked = finish(search.look_ahead_steps(candidates, value, evaluations=1, tally=tally, least=2))
+    assert sorted(id(p) for _, p in looked) == sorted(id(p) for p in candidates[:2])  # the first two always
+    first_two = tally.count
+    tally = search.Tally()
+    looked = finish(search.look_ahead_steps(candidates, value, evaluations=first_two + 1, tally=tally))
+    assert len(looked) == 3  # the third started below the budget, none after it
+    tally = search.Tally()
+    assert len(finish(search.look_ahead_steps(candidates, value, evaluations=10**9, tally=tally))) == 5
+    with pytest.raises(ValueError, match="tally"):
+        finish(search.look_ahead_steps(candidates, value, evaluations=10))
+
+
+def test_champions_budget_bounds_a_huge_look_ahead():
+    # A budget lower than two candidates' replies: Champion looks at its best two by 0-ply only.
+    ev = default_evaluator()
+    pos, dice = Position.initial(), (4, 3)
+    plays = legal_plays(pos, dice)
+    ranked = search.rank_plays(ev, plays)
+    two = [p for _, p in ranked[:2]]
+    best_of_two = max(two, key=lambda p: search.one_ply_value(ev, p.result))
+    player = AIPlayer("champion", evaluator=ev)
+    player.level = replace(LEVELS["champion"], evaluations=1)
+    assert player.choose_play(pos, dice) == best_of_two
+    assert LEVELS["champion"].evaluations is not None
 
 
 def test_loading_the_evaluator_in_steps_gives_the_same_nets():

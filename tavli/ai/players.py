@@ -6,7 +6,9 @@ Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.B
 Intermediate   the net, 0-ply, with noise (sigma 0.04)
 Expert         the net, 0-ply: the best play by the evaluator
 Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (within 0.16),
-               no new candidate once 0.8 s have been spent (bounds a move in Pyodide)
+               no new candidate after the first two once 8,000 of the opponent's replies have
+               been valued (``EVALUATIONS``: bounds the rare huge look-ahead; counted in
+               evaluations, not time, so the play never depends on the machine or its load)
 =============  =========================================================================
 
 Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
@@ -63,20 +65,23 @@ if TYPE_CHECKING:
     from ..match import Match
 
 
+EVALUATIONS = 8000  # Champion's look-ahead budget (replies valued): bench/lookahead_budget.py, MODEL.md
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
     noise: float  # standard deviation (equity) added to each play's value
     lookahead: int  # 0: 0-ply; n > 1: 1-ply over the best n plays
     cube_noise: float = 0.0  # chance of a random cube blunder
-    time_budget: float | None = None  # seconds of look-ahead after which no new candidate is searched
+    evaluations: int | None = None  # look-ahead evaluations after which no new candidate is searched
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level("Beginner", noise=0.45, lookahead=0, cube_noise=0.25),
     "intermediate": Level("Intermediate", noise=0.04, lookahead=0, cube_noise=0.05),
     "expert": Level("Expert", noise=0.0, lookahead=0),
-    "champion": Level("Champion", noise=0.0, lookahead=5, time_budget=0.8),
+    "champion": Level("Champion", noise=0.0, lookahead=5, evaluations=EVALUATIONS),
 }
 
 
@@ -178,7 +183,7 @@ class AIPlayer:
     def _search(self) -> SearchOptions:
         """How this level chooses among the ranked plays (any game)."""
         level = self.level
-        return {"noise": level.noise, "lookahead": level.lookahead, "rng": self.rng, "time_budget": level.time_budget}
+        return {"noise": level.noise, "lookahead": level.lookahead, "rng": self.rng, "evaluations": level.evaluations}
 
     # --- probabilities -----------------------------------------------------------------------
 

@@ -8,6 +8,10 @@
 Each search is a steps generator (:mod:`tavli.steps`: ``choose_steps``, ``rank_plays_steps``,
 ``one_ply_value_steps``) that the browser runs in slices; ``choose``, ``rank_plays`` and
 ``one_ply_value`` run them to the end.
+
+The look-ahead's budget is counted in evaluations (a :class:`Tally` of the opponent's replies
+valued), never in time: the play chosen is a function of the position, the dice and the seed
+alone, the same on a fast machine, a loaded one, or in the page.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
 from ..games.base import Play
@@ -51,7 +56,14 @@ class SearchOptions(TypedDict, total=False):
     lookahead: int
     margin: float
     rng: random.Random | None
-    time_budget: float | None
+    evaluations: int | None
+
+
+@dataclass
+class Tally:
+    """Evaluations made so far by a look-ahead: its value steps add the replies they value."""
+
+    count: int = 0
 
 
 def rank_plays(ev: Judge, plays: Sequence[P]) -> list[tuple[float, P]]:
@@ -75,13 +87,15 @@ def one_ply_value(ev: Evaluator, result: Position) -> float:
     return finish(one_ply_value_steps(ev, result))
 
 
-def one_ply_value_steps(ev: Evaluator, result: Position) -> Steps[float]:
+def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = None) -> Steps[float]:
     """:func:`one_ply_value`, yielding after each of the opponent's rolls (and every
-    ``REPLY_CHUNK`` replies of a roll with many)."""
+    ``REPLY_CHUNK`` replies of a roll with many); each reply valued (one evaluation) is added to
+    ``tally``."""
     done = outcome_of(result)
     if done is not None:
         return float(int(done))
     total = 0.0
+    replies = 0
     probs = ev.probs_sides
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
         worst = math.inf  # our equity after the opponent's best reply (there is always one)
@@ -95,8 +109,11 @@ def one_ply_value_steps(ev: Evaluator, result: Position) -> Steps[float]:
                 p = probs(us, mover)
                 ours = 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
             worst = min(worst, ours)
+            replies += 1
         total += w * worst
         yield
+    if tally is not None:
+        tally.count += replies
     return total
 
 
@@ -112,18 +129,22 @@ def choose_steps(
     the best 1-ply value among the top ``lookahead`` plays within ``margin`` of the 0-ply best
     (:func:`select_steps`). A steps generator (:mod:`tavli.steps`): it yields every few
     evaluations and after each roll of the look-ahead; its return value is the play."""
-    return (yield from search_steps(ev, plays, lambda p: one_ply_value_steps(ev, p.result), **options))
+    tally = Tally()
+    return (yield from search_steps(ev, plays, lambda p: one_ply_value_steps(ev, p.result, tally), tally=tally,
+                                    **options))
 
 
 def search_steps(
-    ev: Judge, plays: Sequence[P], value_steps: Callable[[P], Steps[float]], **options: Unpack[SearchOptions],
+    ev: Judge, plays: Sequence[P], value_steps: Callable[[P], Steps[float]], *, tally: Tally | None = None,
+    **options: Unpack[SearchOptions],
 ) -> Steps[P]:
     """The play to make among ``plays`` of any game: the only one, else ranked by ``ev`` (0-ply),
-    then chosen by :func:`select_steps` with the look-ahead ``value_steps``."""
+    then chosen by :func:`select_steps` with the look-ahead ``value_steps`` (which adds its
+    evaluations to ``tally``)."""
     if len(plays) == 1:
         return plays[0]
     ranked = yield from rank_plays_steps(ev, plays)
-    return (yield from select_steps(ranked, value_steps, **options))
+    return (yield from select_steps(ranked, value_steps, tally=tally, **options))
 
 
 def select_steps(
@@ -134,15 +155,17 @@ def select_steps(
     lookahead: int = 0,
     margin: float = 0.16,
     rng: random.Random | None = None,
-    time_budget: float | None = None,
+    evaluations: int | None = None,
+    tally: Tally | None = None,
 ) -> Steps[P]:
     """The play to make from plays ``ranked`` best first by 0-ply value ((value, play) pairs): the
     best (with Gaussian ``noise`` added), or the best by ``value_steps(play)`` (a look-ahead, as a
     steps generator) among the top ``lookahead`` within ``margin``. Shared by every game's search.
 
-    ``time_budget`` (seconds of the look-ahead's own work, the time it spends suspended between
-    slices not counted): once it is spent, no further candidate is looked at (the best two by
-    0-ply always are), which bounds the time of a move in a slow interpreter (Pyodide)."""
+    ``evaluations``: the look-ahead's budget, counted in ``tally`` (which ``value_steps`` adds
+    to): once it is spent, no further candidate is looked at (the best two by 0-ply always are).
+    It bounds the rare huge look-ahead (many plays for each of the opponent's rolls) without
+    making the choice depend on the machine's speed or load."""
     if noise > 0.0:
         rng = rng or random.Random()
         noisy = [(e + rng.gauss(0.0, noise), i, p) for i, (e, p) in enumerate(ranked)]
@@ -154,21 +177,28 @@ def select_steps(
     candidates = [p for e, p in ranked[:lookahead] if e >= best - margin]
     if len(candidates) == 1:
         return candidates[0]
-    values = yield from look_ahead_steps(candidates, value_steps, time_budget=time_budget)
+    values = yield from look_ahead_steps(candidates, value_steps, evaluations=evaluations, tally=tally)
     return values[0][1]
 
 
 def look_ahead_steps(
     candidates: Sequence[P], value_steps: Callable[[P], Steps[float]], *, time_budget: float | None = None,
-    least: int = 2,
+    evaluations: int | None = None, tally: Tally | None = None, least: int = 2,
 ) -> Steps[list[tuple[float, P]]]:
     """(``value_steps(play)``, play) for ``candidates`` in order, best first (ties: the given
-    order); once ``time_budget`` seconds of its own work are spent, no candidate after the first
-    ``least`` is started (see :func:`select_steps`)."""
+    order). No candidate after the first ``least`` is started once ``tally`` (which
+    ``value_steps`` adds its evaluations to) has reached ``evaluations`` (a budget that means the
+    same on every machine: the players'), or once ``time_budget`` seconds of its own work are spent
+    (suspensions between slices not counted; a wall-clock bound for responsiveness: the coach's)."""
+    if evaluations is not None and tally is None:
+        raise ValueError("an evaluation budget needs the tally its value steps add to")
     clock = WorkClock()
     values = []
     for i, p in enumerate(candidates):
-        if time_budget is not None and i >= least and clock.spent() > time_budget:
+        if i >= least and (
+            (tally is not None and evaluations is not None and tally.count >= evaluations)
+            or (time_budget is not None and clock.spent() > time_budget)
+        ):
             break
         steps = value_steps(p)
         while True:

@@ -20,7 +20,7 @@ from typing import Any, Unpack
 from ..games.base import Play
 from ..games.registry import game_kind as variant_of
 from ..steps import Steps, finish
-from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, SearchOptions, search_steps
+from .search import REPLY_CHUNK, ROLL_WEIGHTS, ROLLS, SearchOptions, Tally, search_steps
 from .search import rank_plays as rank_plays  # one ranking for every game
 from .variant_net import GameOptions, VariantEvaluator
 
@@ -42,12 +42,17 @@ def choose_steps(
     ``lookahead`` plays within ``margin`` of the best (:func:`tavli.ai.search.select_steps`);
     the replies follow the game's rule ``options``."""
     rules = {k: v for k, v in (options or {}).items() if k != "minimize_waste"}
-    return (yield from search_steps(ev, plays, lambda p: one_ply_value_steps(ev, p.result, rules), **search))
+    tally = Tally()
+    return (yield from search_steps(ev, plays, lambda p: one_ply_value_steps(ev, p.result, rules, tally),
+                                    tally=tally, **search))
 
 
-def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: GameOptions) -> Steps[float]:
+def one_ply_value_steps(
+    ev: VariantEvaluator, result: Any, options: GameOptions, tally: Tally | None = None,
+) -> Steps[float]:
     """Our expected points after ``result`` (exact when the game is over; else the roll-weighted
-    mean over the opponent's 21 rolls of :func:`reply_value`), yielding after each roll."""
+    mean over the opponent's 21 rolls of :func:`reply_value`), yielding after each roll; each
+    reply valued (one evaluation) is added to ``tally``."""
     done = ev.ending_value(result)
     if done is not None:
         return done
@@ -62,6 +67,8 @@ def one_ply_value_steps(ev: VariantEvaluator, result: Any, options: GameOptions)
             if k % REPLY_CHUNK == REPLY_CHUNK - 1:
                 yield
         total -= w * best
+        if tally is not None:
+            tally.count += len(replies)
     return total
 
 

@@ -11,7 +11,11 @@ same with their nets. Equities are the mover's normalised equity of :mod:`tavli.
 Time: a Portes candidate costs about 18 ms under CPython (one opponent roll table, ~20 replies for
 each of 21 rolls), so the ten cost ~0.2 s, roughly 0.5-0.8 s in Pyodide. ``budget`` bounds the
 look-ahead's own work (seconds, pauses between slices not counted): once spent, no further
-candidate is looked at beyond the first :data:`SHOWN`.
+candidate is looked at beyond the first :data:`SHOWN`. Unlike Champion's budget (counted in
+evaluations, so that its play never depends on the machine), this one stays in time: a hint is
+advice on demand, whose wait is what matters; it only ever drops candidates beyond the five
+shown (Champion's own count), and its roll tables are cached, so evaluations would not measure
+its cost.
 
 Deeper, on request (``depth=2``): the best :data:`DEEP` plays by 1-ply are valued at 2-ply (for
 each of the opponent's rolls his best 0-ply reply, then the mover's 1-ply value before his next
