@@ -1,4 +1,4 @@
-"""Computer players by level: Beginner, Intermediate, Expert, Champion.
+"""Computer players by level: Beginner, Intermediate, Expert, Champion, Grandmaster.
 
 =============  =========================================================================
 Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.BeginnerBot``;
@@ -7,6 +7,10 @@ Intermediate   the net, 0-ply, with noise (sigma 0.04)
 Expert         the net, 0-ply: the best play by the evaluator
 Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (within 0.16),
                no new candidate once 0.8 s have been spent (bounds a move in Pyodide)
+Grandmaster    Portes: 0-ply, 1-ply on the best 8 within 0.16, 2-ply on the best 3 of those within
+               0.10, a budget of evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply over the
+               best 8; cube and resignation as Champion. The page runs its choice of play in a
+               worker (tavli.coach.jobs "play")
 =============  =========================================================================
 
 Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
@@ -42,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..games.base import Outcome, Play
@@ -52,6 +56,7 @@ from ..games.registry import kind_of
 from ..steps import Steps, finish
 from . import bearoff, cube, variant_search
 from .context import MatchContext
+from .deep import DeepOptions, DeepSearch
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
 from .heuristic import BeginnerBot, variant_name
 from .player import Player, act
@@ -70,6 +75,7 @@ class Level:
     lookahead: int  # 0: 0-ply; n > 1: 1-ply over the best n plays
     cube_noise: float = 0.0  # chance of a random cube blunder
     time_budget: float | None = None  # seconds of look-ahead after which no new candidate is searched
+    deep: DeepOptions | None = None  # Portes: the 2-ply search of tavli.ai.deep (Grandmaster) instead
 
 
 LEVELS: dict[str, Level] = {
@@ -77,6 +83,7 @@ LEVELS: dict[str, Level] = {
     "intermediate": Level("Intermediate", noise=0.04, lookahead=0, cube_noise=0.05),
     "expert": Level("Expert", noise=0.0, lookahead=0),
     "champion": Level("Champion", noise=0.0, lookahead=5, time_budget=0.8),
+    "grandmaster": Level("Grandmaster", noise=0.0, lookahead=8, deep=DeepOptions()),  # issue 17 (grandmaster)
 }
 
 
@@ -95,6 +102,7 @@ class AIPlayer:
         self._evaluator = evaluator
         self.rng = random.Random(seed)
         self._variant_evaluators: dict[str, VariantEvaluator] = {}
+        self.last_search: DeepSearch | None = None  # the Grandmaster's last search (what it did)
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -133,6 +141,7 @@ class AIPlayer:
         plays: Sequence[Play[Any]] | None = None,
     ) -> Steps[Play[Any]]:
         """:meth:`choose_play` as a steps generator (module docstring): prepares, then searches."""
+        self.last_search = None
         yield from self.prepare_steps()
         if not kind_of(position).cube:
             return (yield from self.choose_variant_steps(position, dice, context, plays))
@@ -140,6 +149,11 @@ class AIPlayer:
             waste = context.rules.minimize_waste if context is not None else False
             plays = legal_plays(position, (dice[0], dice[1]), minimize_waste=waste)
             yield
+        deep = self.level.deep
+        if deep is not None:
+            waste = context.rules.minimize_waste if context is not None else False
+            self.last_search = DeepSearch(self.evaluator, replace(deep, minimize_waste=waste))
+            return (yield from self.last_search.choose_steps(plays))
         return (yield from choose_steps(self.evaluator, position, plays, **self._search()))
 
     def variant_evaluator(self, name: str, options: GameOptions | None = None) -> VariantEvaluator:
