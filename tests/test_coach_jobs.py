@@ -156,3 +156,15 @@ def test_a_play_needs_a_level_and_a_roll() -> None:
     assert "error" in run_job({"job": "play", "save": to_document(m), "level": "grandmaster"})  # no roll yet
     m.roll()
     assert "level" in run_job({"job": "play", "save": to_document(m), "level": "god"})["error"]
+
+
+def test_the_play_job_plays_plakoto_too() -> None:
+    m = Match(3, variant="plakoto", seed=2)
+    while m.phase != "move" or len(m.turn.plays) < 2:
+        if m.phase == "move":
+            m.play(m.turn.plays[0])
+        else:
+            m.roll()
+    answer = run_job({"job": "play", "save": to_document(m), "level": "grandmaster"})
+    assert answer["variant"] == "plakoto" and answer["evaluations"] == 0
+    m.play(answer["moves"])  # a legal play of the roll
