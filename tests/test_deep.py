@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from tavli.ai.players import LEVELS, AIPlayer, make_player
 from tavli.ai.search import ROLL_WEIGHTS, ROLLS
 from tavli.games.portes import Position, legal_plays, outcome_of
 from tavli.steps import finish
+from tests.test_thinking import _game_positions
 
 EXHAUSTIVE = DeepOptions(first_keep=1000, first_margin=1e9, second_keep=1000, second_margin=1e9, prune=None,
                          budget=None)
@@ -32,19 +32,12 @@ def _side(points: dict[int, int]) -> tuple[int, ...]:
 
 
 def _positions(seed: int, count: int) -> list[tuple[Position, tuple[int, int]]]:
-    """Positions of a random game, each with a roll of several legal plays."""
-    rng = random.Random(seed)
-    out = []
-    pos = Position.initial()
+    """Positions of random games (tests/test_thinking.py), each with a roll of several legal plays."""
+    out: list[tuple[Position, tuple[int, int]]] = []
     while len(out) < count:
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_plays(pos, dice)
-        if len(plays) > 1:
-            out.append((pos, dice))
-        pos = rng.choice(plays).result
-        if outcome_of(pos) is not None:
-            pos = Position.initial()
-    return out
+        out += _game_positions(seed, 200)
+        seed += 1000
+    return out[:count]
 
 
 def _brute_two_ply(ev: Evaluator, result: Position) -> float:
