@@ -75,6 +75,7 @@ def measure(browser, base: str, level: str, plays: int, seed: int, variant: str 
             "choices": [e["seconds"] for e in log if e["kind"] == "move" and e.get("choices", 0) > 1],
             "load": [e["seconds"] for e in log if e["kind"] == "load"],
             "worker": sum(1 for e in log if e["kind"] == "move" and e.get("worker")),
+            "evaluations": [e.get("evaluations", 0) for e in log if e["kind"] == "move"],
             "start": [e["seconds"] for e in coach if e.get("kind") == "start"],
             "longest": max((e["longest"] for e in log), default=0.0), "gap": gaps["worst"]}
 
@@ -109,6 +110,10 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {r['worker']} plays from the worker (start-up {r['start'][0] if r['start'] else 0:.2f} s); "
                           f"without the first play: mean {statistics.mean(rest):.3f}, p95 {p95(rest):.3f}, "
                           f"max {max(rest):.3f} s")
+                    evals = r["evaluations"][1:]
+                    if sum(evals):
+                        print(f"  evaluations per play: mean {statistics.mean(evals):.0f}, p95 {p95(evals):.0f}; "
+                              f"{sum(r['moves'][1:]) / sum(evals) * 1e6:.0f} us of waiting per evaluation")
             browser.close()
     finally:
         server.shutdown()

@@ -9,7 +9,7 @@ the page only waits, painting, and falls back to slices if the worker fails.
 
 Test hooks: ``<body data-thinking>`` "1" while any work is under way; ``<body data-aidata>``, the
 archive's state; ``window.tavliThinking``, an entry per play chosen or data loaded (``worker``:
-true for a play the worker chose).
+true for a play the worker chose, with the net's ``evaluations`` it took).
 """
 
 from __future__ import annotations
@@ -163,7 +163,8 @@ class Thinker:
                 window.console.warn(f"the computer's play from the worker: {answer.get('error', answer)}")
             return await self.run_steps(ctl.choose_play_steps(), alive, kind="move", since=start, choices=choices)
         play = ctl.match.find_play([(int(m[0]), int(m[1])) for m in moves])
-        self.record("move", clock() - start, 0, 0.0, choices, worker=True)
+        self.record("move", clock() - start, 0, 0.0, choices, worker=True,
+                    evaluations=int(answer.get("evaluations") or 0))
         return True, play
 
     def _work(self, change: int) -> Pacer:
@@ -177,14 +178,14 @@ class Thinker:
         return self.pacer
 
     def record(self, kind: str, seconds: float, slices: int, longest: float, choices: int = 0, *,
-               worker: bool = False) -> None:
+               worker: bool = False, evaluations: int = 0) -> None:
         """A test hook: one entry of ``window.tavliThinking``."""
         log: Any = getattr(window, "tavliThinking", None)
         if nil(log):
             log = window.tavliThinking = window.Array.new()
         log.push(js_obj({"kind": kind, "level": str(getattr(self.app.ctl.setup, "level", "")),
                          "seconds": seconds, "slices": slices, "longest": longest, "choices": choices,
-                         "worker": worker}))
+                         "worker": worker, "evaluations": evaluations}))
 
     # --- the computer's data ------------------------------------------------------------------
 
