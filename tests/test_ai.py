@@ -205,7 +205,7 @@ def test_levels_have_different_settings():
     assert LEVELS["champion"].lookahead > 1 and LEVELS["expert"].noise == 0.0
     assert LEVELS["beginner"].noise > LEVELS["intermediate"].noise > 0.0
     with pytest.raises(ValueError):
-        AIPlayer("grandmaster")
+        AIPlayer("wizard")
 
 
 def test_every_level_plays_a_legal_play():
