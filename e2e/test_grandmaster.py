@@ -1,7 +1,7 @@
 """The Grandmaster (issue 17): its plays are chosen in the coach's worker (web/coach_worker.mjs, job
 "play"), so that the page never blocks while it thinks (no frame waits over 100 ms); a play that
 the match no longer wants (a new match meanwhile) is dropped; the level is offered in the
-new-match dialog.
+new-match dialog; it plays offline (the worker and what it loads come from the service worker).
 
 Frame gaps as in e2e/test_thinking.py (a run whose gaps break the limit is repeated with another
 seed: on a loaded machine the browser itself sometimes paints no frame for 100 ms with nothing to
@@ -9,8 +9,12 @@ do). ``pytest e2e/test_grandmaster.py -s`` prints the figures."""
 
 from __future__ import annotations
 
+import pytest
+
 from e2e.board_hooks import FRAME_MONITOR, act, counts, frame_gaps, play_any, thinking_log, wait_turn
-from e2e.helpers import boot, settle
+from e2e.helpers import BOOT_TIMEOUT_MS, boot, settle
+from e2e.sites import Site, site_copy
+from e2e.test_offline import wait_until_controlled
 
 FRAME_LIMIT_MS = 100
 ATTEMPTS = 3
@@ -114,3 +118,26 @@ def test_the_level_is_offered_in_the_new_match_dialog(page):
     page.wait_for_function("document.body.dataset.phase === 'opening'")
     saved = page.evaluate("JSON.parse(localStorage.getItem('tavli.prefs')).new_match.level")
     assert saved == "grandmaster"
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    site = Site(site_copy(tmp_path), "/games/tavli/")
+    yield site
+    site.stop()
+
+
+def test_the_grandmaster_plays_offline(page, own_site):
+    boot(page, base=own_site.url)
+    wait_until_controlled(page)
+    settle(page)
+    own_site.stop()
+    page.context.set_offline(True)
+    page.goto(own_site.url + "?seed=5&anim=0&level=grandmaster&length=3", wait_until="domcontentloaded")
+    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=BOOT_TIMEOUT_MS)
+    for _ in range(20):
+        play_any(page, timeout_ms=120000)
+        if any(e["kind"] == "move" for e in thinking_log(page)):
+            break
+    plays = [e for e in thinking_log(page) if e["kind"] == "move"]
+    assert plays and all(e["worker"] for e in plays), "the worker chose the computer's play, offline"
