@@ -54,7 +54,7 @@ class DeepOptions:
     second_keep: int = 2
     second_margin: float = 0.10
     prune: float | None = 0.12
-    budget: int | None = 16_000
+    budget: int | None = 13_000
     minimize_waste: bool = False
 
 

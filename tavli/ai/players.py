@@ -8,7 +8,7 @@ Expert         the net, 0-ply: the best play by the evaluator
 Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (within 0.16),
                no new candidate once 0.8 s have been spent (bounds a move in Pyodide)
 Grandmaster    Portes: 0-ply, 1-ply on the best 8 within 0.16, 2-ply on the best 2 of those within
-               0.10, at most ~16,000 evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply
+               0.10, at most ~13,000 evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply
                over the best 8; cube and resignation as Champion. The page chooses its plays in
                the coach's worker (tavli.coach.play)
 =============  =========================================================================
