@@ -75,28 +75,39 @@ def test_the_grandmaster_thinks_in_the_worker_without_freezing_the_page(page):
     assert runs[-1]["gaps"]["worst"] <= FRAME_LIMIT_MS, f"a frame waited over {FRAME_LIMIT_MS} ms in every run: {worst} ms"
 
 
+# Armed once the page's data is loaded: as soon as the page starts waiting for the worker's play
+# (``data-thinking`` "1" on the computer's turn, phase "opponent"), a new match is started in the
+# same task, before any answer can arrive; the plays made so far are noted.
+RESTART_WHEN_THINKING = """() => {
+    new MutationObserver((_, observer) => {
+        const body = document.body, log = window.tavliThinking || [];
+        if (body.dataset.thinking !== '1' || body.dataset.phase !== 'opponent' || !log.some((e) => e.kind === 'load')) return;
+        observer.disconnect();
+        window.__playsAtRestart = log.filter((e) => e.kind === 'move').length;
+        document.querySelector('#panel button[data-action=new-match]').click();
+        document.querySelector('dialog button[data-action=start]').click();
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-thinking']});
+}"""
+
+
 def test_a_new_match_while_the_worker_chooses_the_play(page):
     # The Grandmaster's play is being chosen in the worker when a new match starts: the request is
     # given up and its play is not made in the new match.
     boot(page, "seed=5&anim=0&level=grandmaster&length=3")
-    restart = """() => {
-        if (document.body.dataset.thinking !== '1' || document.body.dataset.phase !== 'move') return false;
-        document.querySelector('#panel button[data-action=new-match]').click();
-        document.querySelector('dialog button[data-action=start]').click();
-        return true;
-    }"""
+    page.evaluate(RESTART_WHEN_THINKING)
     for _ in range(30):
-        act(page, wait_turn(page, 120000))
-        page.wait_for_function("document.body.dataset.thinking === '1' || !document.body.dataset.busy")
-        plays = sum(1 for e in thinking_log(page) if e["kind"] == "move")
-        if page.evaluate(restart):
+        if page.evaluate("window.__playsAtRestart !== undefined"):
             break
+        act(page, wait_turn(page, 120000))
+        page.wait_for_function("window.__playsAtRestart !== undefined || !document.body.dataset.busy", timeout=120000)
     else:
         raise AssertionError("the computer was never caught thinking")
-    assert page.evaluate("document.body.dataset.phase") == "opening"
+    plays = page.evaluate("window.__playsAtRestart")
+    page.wait_for_function("document.body.dataset.phase === 'opening'")
     page.wait_for_function("!document.body.dataset.thinking")
     page.wait_for_timeout(500)
     assert sum(1 for e in thinking_log(page) if e["kind"] == "move") == plays, "the dropped play was made"
+    assert page.evaluate("document.body.dataset.phase") == "opening"
     assert counts(page) == {(0, 24): 2, (0, 13): 5, (0, 8): 3, (0, 6): 5, (1, 1): 2, (1, 12): 5, (1, 17): 3, (1, 19): 5}
     # The new match plays on (the same level: its next play comes from the worker).
     ph = play_any(page, timeout_ms=120000)
