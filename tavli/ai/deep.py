@@ -11,7 +11,7 @@ Values are cubeless money equities for the side that moves (as :mod:`tavli.ai.se
    the opponent's best replies (found in step 2), our 1-ply value there: the mean over our 21
    rolls of our best play's 0-ply equity. The play's value is the roll-weighted mean over his rolls.
    The play made is the best by 2-ply (or, when fewer than two plays could be valued at 2-ply, the
-   best by 1-ply).
+   best by 1-ply); values equal within 1e-9 go to the better play at 0-ply.
 
 At every inner ply a side's best play for a roll is chosen by 0-ply: all the distinct results of
 that roll are evaluated in one call (:func:`best_reply`, the unit of work between two yields) and
@@ -22,8 +22,9 @@ looked at count with their 1-ply values (already known); once that estimate fall
 **Budget** (``budget``, evaluations of the net for the whole choice; deterministic, the same on any
 machine and under any load): the 1-ply stage values at least the two best plays and starts a
 further one only while its estimated cost fits; the 2-ply stage starts a play only while its
-estimated cost fits (the first costs about 21 x 21 rolls x the plays of a roll, some 5,000-9,000
-evaluations), and none unless two fit.
+estimated cost fits (the first costs about 21 x 21 rolls x the plays of a roll, some 3,000-9,000
+evaluations), and none unless two fit; a play that runs past the budget is dropped (by at most one
+roll's replies).
 
 Each search is a steps generator (:mod:`tavli.steps`): a yield after every roll's replies (~20
 evaluations, a few milliseconds in Pyodide).
