@@ -3,6 +3,7 @@
     python bench/browser_moves.py                    # every level, 30 of the computer's plays each
     python bench/browser_moves.py --level champion --plays 60 --seed 3
     python bench/browser_moves.py --level champion --variant plakoto    # a match of Plakoto (or fevga)
+    python bench/browser_moves.py --level grandmaster --plays 40          # its plays come from the worker
 
 For each level a fresh page plays a money session against the computer (the person's side clicks
 its checkers: e2e/board_hooks.py ``play_any``) until the computer has chosen ``--plays`` plays.
@@ -12,6 +13,10 @@ the longest slice; a requestAnimationFrame loop records the frames meanwhile. Pr
 the plays timed, mean, p95 and max seconds per move (every play chosen, forced ones included); the
 same for the plays with a choice (more than one legal play: what bench/strength.py times under
 CPython); the data load, the longest slice and the worst frame gap while the computer worked.
+The Grandmaster chooses its plays in the coach's worker (web/browser/thinker.py ``run_in_worker``):
+its seconds are the page's wait for the answer, and a further line gives the plays from the worker,
+the worker's start-up and the figures without the first play (which waits for that start-up and the
+worker's loading of the nets).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from e2e.board_hooks import FRAME_MONITOR, frame_gaps, phase, play_any, thinking
 CHROMIUM = os.environ.get("TAVLI_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
-LEVELS = ("beginner", "intermediate", "expert", "champion")
+LEVELS = ("beginner", "intermediate", "expert", "champion", "grandmaster")
 
 
 def _serve():
@@ -64,10 +69,14 @@ def measure(browser, base: str, level: str, plays: int, seed: int, variant: str 
             break
     log = thinking_log(page)
     gaps = frame_gaps(page)
+    coach = page.evaluate("window.tavliCoach ? window.tavliCoach.map(e => ({...e})) : []")
     context.close()
     return {"moves": [e["seconds"] for e in log if e["kind"] == "move"],
             "choices": [e["seconds"] for e in log if e["kind"] == "move" and e.get("choices", 0) > 1],
             "load": [e["seconds"] for e in log if e["kind"] == "load"],
+            "worker": sum(1 for e in log if e["kind"] == "move" and e.get("worker")),
+            "evaluations": [e.get("evaluations", 0) for e in log if e["kind"] == "move"],
+            "start": [e["seconds"] for e in coach if e.get("kind") == "start"],
             "longest": max((e["longest"] for e in log), default=0.0), "gap": gaps["worst"]}
 
 
@@ -96,6 +105,15 @@ def main(argv: list[str] | None = None) -> int:
                     cols.append(f"{len(values):6d} {statistics.mean(v):6.3f} {p95(v):6.3f} {max(v):6.3f}")
                 load = f"{r['load'][0]:.2f}" if r["load"] else "-"
                 print(f"{level:13s} {cols[0]} | {cols[1]} | {load:>5s} {r['longest'] * 1000:7.1f} {r['gap']:6.1f}")
+                if r["worker"]:
+                    rest = r["moves"][1:] or [0.0]
+                    print(f"  {r['worker']} plays from the worker (start-up {r['start'][0] if r['start'] else 0:.2f} s); "
+                          f"without the first play: mean {statistics.mean(rest):.3f}, p95 {p95(rest):.3f}, "
+                          f"max {max(rest):.3f} s")
+                    evals = r["evaluations"][1:]
+                    if sum(evals):
+                        print(f"  evaluations per play: mean {statistics.mean(evals):.0f}, p95 {p95(evals):.0f}; "
+                              f"{sum(r['moves'][1:]) / sum(evals) * 1e6:.0f} us of waiting per evaluation")
             browser.close()
     finally:
         server.shutdown()

@@ -12,7 +12,7 @@ as a Jellyfish transcript (Portes only) and as a saved match. ``--game`` picks t
 default), plakoto, fevga, or tavli (the three in rotation); all but portes use the Greek rules;
 ``--mother-points``, ``--first-checker`` and ``--prime`` set the Plakoto and Fevga rule options
 (:class:`tavli.match.Match`'s ``options``). ``--players`` names two players: ``beginner`` (the
-heuristic bot) or a level of the neural opponent (``intermediate``, ``expert``, ``champion``).
+heuristic bot) or a level of the neural opponent (``intermediate``, ``expert``, ``champion``, ``grandmaster``).
 ``show`` reads a saved match (JSON) or a ``.mat``.
 """
 
@@ -88,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-PLAYERS = (*BOTS, "intermediate", "expert", "champion")
+PLAYERS = (*BOTS, "intermediate", "expert", "champion", "grandmaster")
 
 
 def _player(name: str, seed: int | None) -> Player:

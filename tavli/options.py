@@ -20,7 +20,7 @@ VARIANTS = ("portes", "plakoto", "fevga", "tavli")
 ROTATION = ("portes", "plakoto", "fevga")  # the games of a Tavli match, in turn
 DEFAULT_VARIANT = "portes"
 
-LEVELS = ("beginner", "intermediate", "expert", "champion")
+LEVELS = ("beginner", "intermediate", "expert", "champion", "grandmaster")
 DEFAULT_LEVEL = "intermediate"  # the page's default (the engine's make_player has none)
 
 RULE_PRESETS = ("international", "greek")

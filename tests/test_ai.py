@@ -236,12 +236,12 @@ def test_accept_resignation_when_worth_more_than_playing_on():
 
 
 def test_levels_have_different_settings():
-    settings = {(lv.noise, lv.lookahead) for lv in LEVELS.values()}
-    assert len(settings) == len(LEVELS) == 4
+    settings = {(lv.noise, lv.lookahead, lv.deep) for lv in LEVELS.values()}
+    assert len(settings) == len(LEVELS) == 5
     assert LEVELS["champion"].lookahead > 1 and LEVELS["expert"].noise == 0.0
     assert LEVELS["beginner"].noise > LEVELS["intermediate"].noise > 0.0
     with pytest.raises(ValueError):
-        AIPlayer("grandmaster")
+        AIPlayer("wizard")
 
 
 def test_every_level_plays_a_legal_play():

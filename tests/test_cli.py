@@ -60,7 +60,7 @@ def test_show_prints_the_final_position_and_score(tmp_path, capsys):
 
 
 def test_errors_are_reported_not_raised(tmp_path, capsys):
-    assert main(["match", "--players", "beginner,grandmaster"]) == 1
+    assert main(["match", "--players", "beginner,wizard"]) == 1
     assert "unknown player" in capsys.readouterr().err
     assert main(["match", "--length", "40"]) == 1
     assert "1..25" in capsys.readouterr().err
@@ -92,7 +92,7 @@ def test_variant_options_and_neural_players(tmp_path, capsys):
 def test_an_option_of_another_game_is_an_error(capsys):
     assert main(["match", "--game", "plakoto", "--prime", "free"]) == 1
     assert "prime is an option of Fevga" in capsys.readouterr().err
-    assert main(["match", "--players", "grandmaster,beginner"]) == 1
+    assert main(["match", "--players", "wizard,beginner"]) == 1
     assert "unknown player" in capsys.readouterr().err
 
 

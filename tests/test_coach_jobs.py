@@ -132,3 +132,39 @@ def test_analyse_reports_progress_and_returns_the_analysis() -> None:
     assert run_job({"job": "analyse", "save": to_document(m), "games": [1]}) == answer
     assert set(run_job({"job": "analyse", "save": to_document(m), "games": [4]})) == {"error"}
     assert set(run_job({"job": "analyse", "save": to_document(m), "games": "all"})) == {"error"}
+
+
+# --- play (issue 17: the Grandmaster's plays in the worker) ------------------------------------------
+
+
+def test_the_play_job_answers_the_level_s_play() -> None:
+    from tavli.ai.context import MatchContext
+    from tavli.ai.players import AIPlayer
+
+    m = Match(7, seed=5)
+    m.roll()
+    answer = run_job({"job": "play", "save": to_document(m), "level": "grandmaster"})
+    json.dumps(answer)
+    assert answer["player"] == m.to_act and answer["dice"] == list(m.rolled)
+    assert answer["plays"] == len(m.turn.plays) and answer["evaluations"] > answer["plays"]
+    expected = AIPlayer("grandmaster").choose_play(m.turn.position, m.turn.dice, MatchContext.of(m, m.to_act))
+    assert m.find_play(answer["moves"]) == m.find_play(expected)
+
+
+def test_a_play_needs_a_level_and_a_roll() -> None:
+    m = Match(7, seed=5)
+    assert "error" in run_job({"job": "play", "save": to_document(m), "level": "grandmaster"})  # no roll yet
+    m.roll()
+    assert "level" in run_job({"job": "play", "save": to_document(m), "level": "god"})["error"]
+
+
+def test_the_play_job_plays_plakoto_too() -> None:
+    m = Match(3, variant="plakoto", seed=2)
+    while m.phase != "move" or len(m.turn.plays) < 2:
+        if m.phase == "move":
+            m.play(m.turn.plays[0])
+        else:
+            m.roll()
+    answer = run_job({"job": "play", "save": to_document(m), "level": "grandmaster"})
+    assert answer["variant"] == "plakoto" and answer["evaluations"] == 0
+    m.play(answer["moves"])  # a legal play of the roll

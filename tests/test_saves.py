@@ -121,3 +121,16 @@ def test_finished_and_cleared():
     S.clear_match(store)
     assert S.MATCH_KEY not in store and S.SETUP_KEY not in store
     assert S.load_match(store).match is None
+
+
+def test_a_match_against_the_grandmaster_resumes_at_that_level():
+    # issue 17: the new level is kept with the match (an older save's level reads as before)
+    store: dict[str, str] = {}
+    setup = MatchSetup(mode="cpu", level="grandmaster", length=3)
+    match = Match(3, seed=2)
+    play_a_while(match, 3)
+    assert S.save_match(store, match, setup)
+    loaded = S.load_match(store)
+    assert loaded.problem is None and loaded.setup.level == "grandmaster"
+    store[S.SETUP_KEY] = store[S.SETUP_KEY].replace("grandmaster", "champion")
+    assert S.load_match(store).setup.level == "champion"

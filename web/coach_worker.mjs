@@ -1,4 +1,5 @@
-/* The coach off the page's main thread: hints and analyses (tavli.coach.jobs) in a module worker.
+/* The coach off the page's main thread: hints and analyses (tavli.coach.jobs) in a module worker;
+ * also the Grandmaster's plays (job "play", tavli.coach.play).
  *
  * Started by web/browser/coach.py (CoachClient) the first time the player asks for a hint or an
  * analysis. It loads the same vendored Pyodide as the page (the empty package lock,
@@ -8,8 +9,8 @@
  * tavli.coach.jobs. Needs no special headers (no SharedArrayBuffer); offline, the service worker
  * answers its fetches (tools/precache.py lists this module and its imports).
  *
- * Messages. Page -> worker: {id, request} (a job of tavli.coach.jobs: {job: "hint" | "analyse",
- * save, ...}) and {cancel: id}. Worker -> page: {id, progress} (a fraction, at most every
+ * Messages. Page -> worker: {id, request} (a job of tavli.coach.jobs: {job: "hint" | "analyse" |
+ * "play", save, ...}) and {cancel: id}. Worker -> page: {id, progress} (a fraction, at most every
  * PROGRESS_MS), {id, result} (the job's JSON-ready answer; a job that raised answers
  * {error: text}); {ready: {seconds, heap}} once started, {fatal: text} when it cannot start
  * (every request then fails on the page's side). Each result also carries `heap`: the bytes of
@@ -18,8 +19,8 @@
  *
  * Scheduling: each job is a steps generator (job_steps), run in slices of about SLICE_MS; between
  * two slices the worker yields a macrotask (a MessageChannel message), so that a cancel or a newer
- * request is read before the next slice. Hints go first: a hint asked during an analysis runs
- * before the analysis's next slice, and the analysis resumes after it.
+ * request is read before the next slice. Hints and plays go first: one asked during an analysis
+ * runs before the analysis's next slice, and the analysis resumes after it.
  */
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
@@ -164,9 +165,9 @@ self.onmessage = async ({ data }) => {
     return;
   }
   if (!data || data.id === undefined || !data.request) return;
-  const hint = data.request.job === "hint";
+  const hint = data.request.job === "hint" || data.request.job === "play";  // (the game waits on a play)
   const job = { id: data.id, hint, request: data.request, steps: null, told: -Infinity };
-  // A hint goes before every analysis (behind the hints already waiting); anything else last.
+  // A hint (or a play) goes before every analysis (behind the hints already waiting); anything else last.
   const at = hint ? jobs.findIndex((j) => !j.hint) : -1;
   jobs.splice(at < 0 ? jobs.length : at, 0, job);
   try {

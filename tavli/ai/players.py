@@ -1,4 +1,4 @@
-"""Computer players by level: Beginner, Intermediate, Expert, Champion.
+"""Computer players by level: Beginner, Intermediate, Expert, Champion, Grandmaster.
 
 =============  =========================================================================
 Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.BeginnerBot``;
@@ -9,6 +9,10 @@ Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (wi
                no new candidate after the first two once 8,000 of the opponent's replies have
                been valued (``EVALUATIONS``: bounds the rare huge look-ahead; counted in
                evaluations, not time, so the play never depends on the machine or its load)
+Grandmaster    Portes: 0-ply, 1-ply on the best 8 within 0.16, 2-ply on the best 2 of those within
+               0.10, at most ~13,000 evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply
+               over the best 8, the same budget as Champion's rule (13,000 replies); cube and resignation as Champion. The page chooses its plays in
+               the coach's worker (tavli.coach.play)
 =============  =========================================================================
 
 Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
@@ -44,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..games.base import Outcome, Play
@@ -54,6 +58,7 @@ from ..games.registry import kind_of
 from ..steps import Steps, finish
 from . import bearoff, cube, variant_search
 from .context import MatchContext
+from .deep import DeepOptions, DeepSearch
 from .evaluator import Evaluator, Probs, default_evaluator, default_evaluator_steps, invert
 from .heuristic import BeginnerBot, variant_name
 from .player import Player, act
@@ -75,6 +80,7 @@ class Level:
     lookahead: int  # 0: 0-ply; n > 1: 1-ply over the best n plays
     cube_noise: float = 0.0  # chance of a random cube blunder
     evaluations: int | None = None  # look-ahead evaluations after which no new candidate is searched
+    deep: DeepOptions | None = None  # Portes: the 2-ply search of tavli.ai.deep (Grandmaster) instead
 
 
 LEVELS: dict[str, Level] = {
@@ -82,6 +88,9 @@ LEVELS: dict[str, Level] = {
     "intermediate": Level("Intermediate", noise=0.04, lookahead=0, cube_noise=0.05),
     "expert": Level("Expert", noise=0.0, lookahead=0),
     "champion": Level("Champion", noise=0.0, lookahead=5, evaluations=EVALUATIONS),
+    "grandmaster": Level(
+        "Grandmaster", noise=0.0, lookahead=8, evaluations=DeepOptions.budget, deep=DeepOptions(),
+    ),  # issue 17 (grandmaster)
 }
 
 
@@ -100,6 +109,7 @@ class AIPlayer:
         self._evaluator = evaluator
         self.rng = random.Random(seed)
         self._variant_evaluators: dict[str, VariantEvaluator] = {}
+        self.last_search: DeepSearch | None = None  # the Grandmaster's last search (what it did)
 
     # --- loading -------------------------------------------------------------------------------
 
@@ -138,6 +148,7 @@ class AIPlayer:
         plays: Sequence[Play[Any]] | None = None,
     ) -> Steps[Play[Any]]:
         """:meth:`choose_play` as a steps generator (module docstring): prepares, then searches."""
+        self.last_search = None
         yield from self.prepare_steps()
         if not kind_of(position).cube:
             return (yield from self.choose_variant_steps(position, dice, context, plays))
@@ -145,6 +156,11 @@ class AIPlayer:
             waste = context.rules.minimize_waste if context is not None else False
             plays = legal_plays(position, (dice[0], dice[1]), minimize_waste=waste)
             yield
+        deep = self.level.deep
+        if deep is not None:
+            waste = context.rules.minimize_waste if context is not None else False
+            self.last_search = DeepSearch(self.evaluator, replace(deep, minimize_waste=waste))
+            return (yield from self.last_search.choose_steps(plays))
         return (yield from choose_steps(self.evaluator, position, plays, **self._search()))
 
     def variant_evaluator(self, name: str, options: GameOptions | None = None) -> VariantEvaluator:

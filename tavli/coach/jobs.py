@@ -17,6 +17,8 @@ decreasing); :func:`run_job` runs one to the end.
   "text"}``, the equities from the doubler's side (:mod:`tavli.coach.cube_hint`).
 * ``{"job": "analyse", "save": doc, "games": [numbers] | None}``: the analysis of those games
   (None: every game so far) by :mod:`tavli.coach.analysis`.
+* ``{"job": "play", "save": doc, "level": name}``: the computer's play of that level for the
+  player to move (:mod:`tavli.coach.play`; the page's Grandmaster thinks this way).
 
 A request that cannot be served (not a dict, an unknown job, a save that cannot be read, games
 that are not in the match) gets ``{"error": "a clear message"}``; a job never raises.
@@ -35,6 +37,7 @@ from .analysis import analyse_steps
 from .cube_hint import CubeKind, cube_hint_steps
 from .hints import best_plays_steps
 from .judge import Scale, judge_steps
+from .play import PlayError, play_steps
 
 JobSteps = Generator[float | None, None, dict[str, Any]]
 
@@ -131,4 +134,13 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-JOBS: dict[str, Callable[[Match, dict[str, Any]], JobSteps]] = {"hint": hint_steps, "analyse": analyse_job_steps}
+def play_job_steps(match: Match, request: dict[str, Any]) -> JobSteps:
+    """The play job (:mod:`tavli.coach.play`): the computer's play, chosen in the worker."""
+    try:
+        return (yield from play_steps(match, request))
+    except PlayError as error:
+        raise JobError(str(error)) from None
+
+
+JOBS: dict[str, Callable[[Match, dict[str, Any]], JobSteps]] = {
+    "hint": hint_steps, "analyse": analyse_job_steps, "play": play_job_steps}

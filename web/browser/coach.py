@@ -1,7 +1,7 @@
 """The coach's client on the page: :class:`CoachClient` asks web/coach_worker.mjs (a module worker
-running ``tavli.coach.jobs``) for a hint or an analysis, so that the page never waits on the
-engine's work: the worker thinks on its own thread, the page only posts the request and reads the
-answer.
+running ``tavli.coach.jobs``) for a hint or an analysis, or the Grandmaster's play (:meth:`play`),
+so that the page never waits on the engine's work: the worker thinks on its own thread, the page
+only posts the request and reads the answer.
 
 The worker is started on the first request, not at boot: it is a second Pyodide (its start-up and
 ~30-40 MB of memory, more than a phone should spend for a player who never asks), and a hint asked
@@ -41,6 +41,12 @@ class CoachClient:
         self.failed = ""  # why the worker could not start ("" while it can)
         self.pending: dict[int, tuple[asyncio.Future[dict[str, Any]], Progress | None, str, float]] = {}
         self.next_id = 1
+
+    def start(self) -> None:
+        """Start the worker now (it starts by itself on the first request): a page whose computer
+        thinks in it (the Grandmaster) starts it before the computer's first play."""
+        if not self.failed:
+            self._start()
 
     def _start(self) -> None:
         if self.worker is not None:
@@ -103,16 +109,38 @@ class CoachClient:
         log.push(js_obj(entry))
 
     async def _ask(self, request: dict[str, Any], on_progress: Progress | None = None) -> dict[str, Any]:
-        if self.failed:
-            return {"error": self.failed}
-        self._start()
-        if self.failed:
-            return {"error": self.failed}
-        key, self.next_id = self.next_id, self.next_id + 1
+        return await self._post(request, on_progress)[1]
+
+    def _post(self, request: dict[str, Any],
+              on_progress: Progress | None = None) -> tuple[int, asyncio.Future[dict[str, Any]]]:
+        """Post ``request``: its key (for :meth:`drop`) and the future of its answer."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+        if not self.failed:
+            self._start()
+        if self.failed:
+            future.set_result({"error": self.failed})
+            return 0, future
+        key, self.next_id = self.next_id, self.next_id + 1
         self.pending[key] = (future, on_progress, str(request.get("job")), time.perf_counter())
         self.worker.postMessage(js_obj({"id": key, "request": window.JSON.parse(json.dumps(request))}))
-        return await future
+        return key, future
+
+    def play(self, match: Any, level: str) -> tuple[int, asyncio.Future[dict[str, Any]]]:
+        """Ask for the play of the computer of ``level`` to move in ``match`` now (tavli.coach.play):
+        the request's key (:meth:`drop` gives it up) and the future of its answer."""
+        from tavli.formats.savefile import to_document
+
+        return self._post({"job": "play", "save": to_document(match), "level": level})
+
+    def drop(self, key: int) -> None:
+        """Give up the request ``key``: the worker drops its work; it answers ``{"cancelled": True}``."""
+        entry = self.pending.pop(key, None)
+        if entry is None:
+            return
+        if self.worker is not None:
+            self.worker.postMessage(js_obj({"cancel": key}))
+        if not entry[0].done():
+            entry[0].set_result({"cancelled": True})
 
     async def hint(self, match: Any) -> dict[str, Any]:
         """The coach's advice to the player to act in ``match`` now (tavli.coach.jobs "hint")."""
@@ -128,11 +156,8 @@ class CoachClient:
         return await self._ask({"job": "analyse", "save": to_document(match), "games": games}, on_progress)
 
     def cancel(self) -> None:
-        """Give up every request waiting: the worker drops their work, each answers ``{"cancelled":
-        True}``."""
-        for key, (future, *_rest) in list(self.pending.items()):
-            if self.worker is not None:
-                self.worker.postMessage(js_obj({"cancel": key}))
-            if not future.done():
-                future.set_result({"cancelled": True})
-        self.pending.clear()
+        """Give up every hint and analysis waiting (not the computer's plays, which the game waits
+        on: :meth:`drop`): the worker drops their work, each answers ``{"cancelled": True}``."""
+        for key, (_future, _progress, job, _since) in list(self.pending.items()):
+            if job != "play":
+                self.drop(key)

@@ -80,6 +80,9 @@ class Runner:
         def wanted() -> bool:
             return ctl is app.ctl and ctl.match.turn is turn
 
-        finished, play = await app.thinker.run_steps(ctl.choose_play_steps(), wanted, kind="move", choices=choices)
+        if app.thinker.in_worker(ctl.bot):  # the Grandmaster: in the coach's worker
+            finished, play = await app.thinker.run_in_worker(ctl, wanted, choices=choices)
+        else:
+            finished, play = await app.thinker.run_steps(ctl.choose_play_steps(), wanted, kind="move", choices=choices)
         if finished and wanted() and ctl.plan_needed():
             ctl.set_plan(play)

@@ -3,8 +3,13 @@
 slices of at most :data:`SLICE_S` (:meth:`Thinker.run_steps`), the browser getting its turn between
 them (:class:`Pacer`), so that the page keeps painting and answering while the computer thinks.
 
+A level whose search is too long for slices of the page's thread (the Grandmaster: ``Level.deep``)
+chooses its plays in the coach's worker instead (:meth:`Thinker.run_in_worker`, tavli.coach.play);
+the page only waits, painting, and falls back to slices if the worker fails.
+
 Test hooks: ``<body data-thinking>`` "1" while any work is under way; ``<body data-aidata>``, the
-archive's state; ``window.tavliThinking``, an entry per play chosen or data loaded.
+archive's state; ``window.tavliThinking``, an entry per play chosen or data loaded (``worker``:
+true for a play the worker chose, with the net's ``evaluations`` it took).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ if TYPE_CHECKING:
     from .page import BoardApp
 
 SLICE_S = 0.015  # the longest stretch of the computer's work between two turns of the page
+WATCH_S = 0.05  # while the worker chooses a play: how often the page looks whether it is still wanted
 YIELD_S = 0.003  # the pause between two slices (a timer: see Pacer)
 WARM_UP_MS = 600  # once the board is up, the computer's data starts loading after this pause
 
@@ -126,6 +132,41 @@ class Thinker:
             steps.close()
             self._work(-1)
 
+    @staticmethod
+    def in_worker(bot: Any) -> bool:
+        """Whether ``bot`` chooses its plays in the worker (a level with the deep search)."""
+        level = getattr(bot, "level", None)
+        return getattr(level, "deep", None) is not None
+
+    async def run_in_worker(self, ctl: Any, alive: Callable[[], bool], *, choices: int = 0) -> tuple[bool, Any]:
+        """The computer's play chosen by the coach's worker (``CoachClient.play``), the page only
+        waiting (``<body data-thinking>`` "1"): ``(True, play)``, or ``(False, None)`` once
+        ``alive()`` is False (asked every ``WATCH_S``; the worker then drops the work). If the
+        worker cannot answer, the play is chosen here in slices (:meth:`run_steps`)."""
+        clock = time.perf_counter
+        start = clock()
+        client = self.app.coach.client
+        self._work(1)
+        try:
+            key, future = client.play(ctl.match, ctl.setup.level)
+            while not future.done():
+                await asyncio.sleep(WATCH_S)
+                if not alive():
+                    client.drop(key)
+                    return False, None
+            answer = future.result()
+        finally:
+            self._work(-1)
+        moves = answer.get("moves")
+        if not isinstance(moves, list) or not alive():
+            if alive():
+                window.console.warn(f"the computer's play from the worker: {answer.get('error', answer)}")
+            return await self.run_steps(ctl.choose_play_steps(), alive, kind="move", since=start, choices=choices)
+        play = ctl.match.find_play([(int(m[0]), int(m[1])) for m in moves])
+        self.record("move", clock() - start, 0, 0.0, choices, worker=True,
+                    evaluations=int(answer.get("evaluations") or 0))
+        return True, play
+
     def _work(self, change: int) -> Pacer:
         """The computer's work begins (+1) or ends (-1): the frames are counted meanwhile (the
         pacer), and ``<body data-thinking>`` says whether any is under way (a test hook)."""
@@ -136,13 +177,15 @@ class Thinker:
         document.body.dataset.thinking = "1" if self.working else ""
         return self.pacer
 
-    def record(self, kind: str, seconds: float, slices: int, longest: float, choices: int = 0) -> None:
+    def record(self, kind: str, seconds: float, slices: int, longest: float, choices: int = 0, *,
+               worker: bool = False, evaluations: int = 0) -> None:
         """A test hook: one entry of ``window.tavliThinking``."""
         log: Any = getattr(window, "tavliThinking", None)
         if nil(log):
             log = window.tavliThinking = window.Array.new()
         log.push(js_obj({"kind": kind, "level": str(getattr(self.app.ctl.setup, "level", "")),
-                         "seconds": seconds, "slices": slices, "longest": longest, "choices": choices}))
+                         "seconds": seconds, "slices": slices, "longest": longest, "choices": choices,
+                         "worker": worker, "evaluations": evaluations}))
 
     # --- the computer's data ------------------------------------------------------------------
 
@@ -209,6 +252,8 @@ class Thinker:
 
         async def warm_up() -> None:
             await asyncio.sleep(WARM_UP_MS / 1000)
+            if ctl is app.ctl and self.in_worker(ctl.bot):
+                app.coach.client.start()  # its start-up (seconds) before the computer's first play
             if ctl is app.ctl:
                 await self.prepare(ctl.bot)
             else:  # a new match meanwhile (its own warm-up, if any, prepares its bot)

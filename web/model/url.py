@@ -26,7 +26,7 @@ parameter      meaning                                                  default
 ``prime``      Fevga: a prime shutting the opponent out must be         open
                opened (``open``), or not (``free``)
 ``level``      the computer's level: ``beginner``, ``intermediate``,    intermediate
-               ``expert`` or ``champion``
+               ``expert``, ``champion`` or ``grandmaster``
 ``new``        ``cpu`` or ``pvp``: open the new-match screen with that  (none)
                opponent chosen (the app's shortcuts, manifest.webmanifest)
 =============  =======================================================  =========

@@ -469,4 +469,6 @@ STRINGS: dict[str, str] = {
     "voice_play": "Изиграй",
     "voice_read": "Прочети позицията",
     "voice_read_tip": "Прочита на глас пуловете и разстоянията (клавиш R)",
+    # issue 17 (grandmaster)
+    "level_grandmaster": "Гросмайстор",
 }

@@ -469,4 +469,6 @@ STRINGS: dict[str, str] = {
     "voice_play": "Παίξτε",
     "voice_read": "Ανάγνωση θέσης",
     "voice_read_tip": "Διαβάζει φωναχτά τα πούλια και τις αποστάσεις (πλήκτρο R)",
+    # issue 17 (grandmaster)
+    "level_grandmaster": "Γκραντμάστερ",
 }

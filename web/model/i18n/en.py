@@ -471,4 +471,6 @@ STRINGS: dict[str, str] = {
     "voice_play": "Play",
     "voice_read": "Read the position",
     "voice_read_tip": "Read the checkers and the pip counts aloud (key R)",
+    # issue 17 (grandmaster)
+    "level_grandmaster": "Grandmaster",
 }
