@@ -129,6 +129,9 @@ async function restore() {
       if (key !== stored.key) throw new Error("the stored snapshot is of other files");
       return stored.bytes;
     });
+    // Handled here as well as by load(), which may only look at it after the key is known: a
+    // rejection nobody has yet handled is a page error (seen after an update, the key changed).
+    bytes.catch(() => {});
     const pyodide = await load({ indexURL, lockFileContents: LOCK, _loadSnapshot: bytes });
     const scope = pyodide.toPy({});  // its own globals: nothing left in PyScript's
     try {
