@@ -3,17 +3,23 @@
     python bench/strength.py                                  # quick: Expert vs pubeval, 40 games
     python bench/strength.py --level expert --ref gnubg --games 2000 --json out.json
     python bench/strength.py --level all --ref pubeval --games 400
+    python bench/strength.py --level champion --ref gnubg1 --games 400 --json bench/strength-results.jsonl
     python bench/strength.py --variant plakoto --level champion --ref heuristic --games 400
 
 ``--variant plakoto`` / ``fevga`` measures those games instead (bench/variant_strength.py: against
 the heuristic baseline or earlier weights, luck-adjusted by the shipped variant net).
 
 Reports points per game for our bot (single 1, gammon 2, backgammon 3) with a 95% interval, raw
-and luck-adjusted, the games played, and the bot's seconds per move (mean and p95, CPython).
+and luck-adjusted, the games played, the bot's seconds per move (mean and p95, CPython) and the
+reference's (mean).
 
 References: ``pubeval`` (Tesauro's public linear evaluator, tools/train/refs.py), ``gnubg``
 (GNU Backgammon 0-ply through the ``gnubg`` PyPI package: every legal result evaluated at 0-ply,
-the best kept), ``random``, ``beginner`` (tavli.ai.heuristic's bot).
+the best kept), ``gnubg1`` and ``gnubg2`` (gnubg 1-ply and 2-ply chequer play as gnubg does it:
+0-ply on every legal result, the deeper plies on the plays kept by the move filters of the package's
+gnubg player, tools/train/refs.py GNUBG_MOVE_FILTERS: 1-ply on the best 12 within 0.24; 2-ply on the
+best 6 within 0.12 at 1-ply of those), ``random``, ``beginner`` (tavli.ai.heuristic's bot).
+The luck adjustment uses gnubg 0-ply whatever the reference.
 
 Luck adjustment (needs gnubg; skipped without it): before each turn the reference evaluator
 (gnubg 0-ply) values the best play of each of the 21 rolls; the luck of the roll thrown is its
@@ -39,6 +45,7 @@ sys.path.insert(0, ROOT)
 from tavli.games.portes import Position, legal_plays, outcome_of  # noqa: E402
 from tools.train import refs  # noqa: E402
 
+REFERENCES = ("pubeval", "gnubg", "gnubg1", "gnubg2", "random")
 ROLLS = refs.ROLLS
 WEIGHTS = refs.ROLL_WEIGHTS
 OPENING = [(a, b) for a, b in ROLLS if a != b]
@@ -59,6 +66,8 @@ class RefPlayer:
             self._choose = refs.pubeval_choose
         elif name == "gnubg":
             self._choose = refs.gnubg_choose
+        elif name in ("gnubg1", "gnubg2"):
+            self._choose = refs.gnubg_ply_chooser(int(name[-1]))
         elif name == "random":
             self._choose = refs.random_chooser(seed)
         else:
@@ -71,7 +80,7 @@ class RefPlayer:
 
 
 def make_bot(level: str, seed: int, evaluator=None):
-    if level in ("pubeval", "gnubg", "random"):
+    if level in REFERENCES:
         return RefPlayer(level, seed)
     from tavli.ai.players import make_player  # noqa: PLC0415
 
@@ -113,8 +122,9 @@ class Luck:
         return vals[key] - mean
 
 
-def play_game(players, rolls, luck: Luck | None, times: list[float]):
-    """players[0] moves first. Returns (points for player 0, luck of player 0 minus luck of 1)."""
+def play_game(players, rolls, luck: Luck | None, times: tuple[list[float], list[float]]):
+    """players[0] moves first; times[i] gets player i's seconds per choice (when it has one).
+    Returns (points for player 0, luck of player 0 minus luck of 1)."""
     pos = Position.initial()
     side = 0
     net_luck = 0.0
@@ -126,8 +136,8 @@ def play_game(players, rolls, luck: Luck | None, times: list[float]):
         plays = legal_plays(pos, roll)
         t0 = time.perf_counter()
         play = _choose(players[side], pos, roll, plays) if len(plays) > 1 else plays[0]
-        if side == 0 and len(plays) > 1:
-            times.append(time.perf_counter() - t0)
+        if len(plays) > 1:
+            times[side].append(time.perf_counter() - t0)
         pos = play.result
         done = outcome_of(pos)
         if done is not None:
@@ -155,12 +165,13 @@ def run_match(level: str, ref: str, games: int, seed: int, use_luck: bool, progr
     rng = random.Random(seed)
     raw_pairs, adj_pairs, raw, adj = [], [], [], []
     times: list[float] = []
+    ref_times: list[float] = []
     t_start = time.time()
     pairs = max(1, games // 2)
     for i in range(pairs):
         rolls = dice_sequence(rng)
-        r1, l1 = play_game((bot, opp), rolls, luck, times)
-        r2, l2 = play_game((opp, bot), rolls, luck, [])  # bot second: its results are -r2, luck -l2
+        r1, l1 = play_game((bot, opp), rolls, luck, (times, ref_times))
+        r2, l2 = play_game((opp, bot), rolls, luck, (ref_times, times))
         # second game: player 0 is the reference, so the bot's points are -r2 and its luck is -l2
         results = [(r1, r1 - l1), (-r2, -r2 + l2)]
         for r, a in results:
@@ -182,6 +193,7 @@ def run_match(level: str, ref: str, games: int, seed: int, use_luck: bool, progr
         "bot_moves": len(times),
         "sec_per_move_mean": statistics.mean(times) if times else 0.0,
         "sec_per_move_p95": times[int(0.95 * (len(times) - 1))] if times else 0.0,
+        "ref_sec_per_move_mean": statistics.mean(ref_times) if ref_times else 0.0,
         "wall_s": time.time() - t_start,
     }
     return out
@@ -196,7 +208,7 @@ def main() -> None:
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--level", default="expert", help="beginner|intermediate|expert|champion|all, or a reference")
-    ap.add_argument("--ref", default="pubeval", help="pubeval|gnubg|random|beginner (comma-separated)")
+    ap.add_argument("--ref", default="pubeval", help="pubeval|gnubg|gnubg1|gnubg2|random|beginner (comma-separated)")
     variant_strength.add_run_arguments(ap, seed=12345)
     ap.add_argument("--weights", default=None, help="nets data file (default: the shipped tavli/ai/data/portes.bin)")
     args = ap.parse_args()
@@ -210,7 +222,7 @@ def main() -> None:
         evaluator = Evaluator.load(args.weights)
     levels = ["beginner", "intermediate", "expert", "champion"] if args.level == "all" else args.level.split(",")
     for ref in args.ref.split(","):
-        if ref == "gnubg" and not have_gnubg():
+        if ref.startswith("gnubg") and not have_gnubg():
             print("skip gnubg reference: gnubg not installed")
             continue
         for level in levels:
@@ -220,7 +232,8 @@ def main() -> None:
             if use_luck:
                 line += f", luck-adjusted {r['adjusted_ppg']:+.3f} ± {r['adjusted_ci95']:.3f}"
             line += (f" ppg; {r['sec_per_move_mean'] * 1000:.1f} ms/move mean, "
-                     f"{r['sec_per_move_p95'] * 1000:.1f} ms p95 ({r['wall_s']:.0f} s)")
+                     f"{r['sec_per_move_p95'] * 1000:.1f} ms p95; {ref} {r['ref_sec_per_move_mean'] * 1000:.1f} ms/move "
+                     f"({r['wall_s']:.0f} s)")
             print(line, flush=True)
             variant_strength.append_json(args.json, r)
 

@@ -11,6 +11,8 @@
   owner's side, index 24 = bar: our ``Position`` with the tuple order reversed. ``evaluate`` returns
   (win, win gammon, win backgammon, lose gammon, lose backgammon, equity) for the side on roll
   before it rolls. gnubg 0-ply play = evaluate every legal result at 0-ply and keep the best.
+  gnubg n-ply play (``gnubg_ply_chooser``) = gnubg's own scheme: 0-ply on every legal result, then
+  each deeper ply only on the plays its move filter keeps (``GNUBG_MOVE_FILTERS``).
 """
 
 from __future__ import annotations
@@ -104,28 +106,41 @@ def pubeval_choose(position: Position, plays: Sequence[Play]) -> Play:
     return max(plays, key=lambda p: pubeval_score(race, p.result))
 
 
+Chooser = Callable[[Position, Sequence[Play]], Play]
+
 # --- gnubg ---------------------------------------------------------------------------------------
 
 _gnubg = None
-_CTX0 = _CTX1 = _CI = None
+_CI = None
+_CTX: dict[int, object] = {}  # plies -> cubeless, deterministic eval context (pruning above 0-ply)
+
+# The move filters of the PyPI package's gnubg player (`gnubg.show("player")`, the same as its
+# hint filters, `gnubg.get_eval_hint_filter()`): for n-ply play, one (keep, threshold) per ply below
+# n: after scoring at ply k, keep the best `keep` plays within `threshold` equity of the best
+# (gnubg's "first 0 moves and up to `keep` more"), then score those at ply k + 1.
+GNUBG_MOVE_FILTERS: dict[int, tuple[tuple[int, float], ...]] = {
+    1: ((12, 0.24),),
+    2: ((12, 0.24), (6, 0.12)),
+}
 
 
 def gnubg_module():
-    global _gnubg, _CTX0, _CTX1, _CI
+    global _gnubg, _CI
     if _gnubg is None:
         import gnubg  # noqa: PLC0415 (optional dependency)
 
         _gnubg = gnubg
         _CI = gnubg.cube_info()
-        _CTX0 = gnubg.eval_context(0, 0, 1, 0, 0.0)
-        _CTX1 = gnubg.eval_context(0, 1, 1, 1, 0.0)
+        _CTX[0] = gnubg.eval_context(0, 0, 1, 0, 0.0)
+        _CTX[1] = gnubg.eval_context(0, 1, 1, 1, 0.0)
+        _CTX[2] = gnubg.eval_context(0, 2, 1, 1, 0.0)
     return _gnubg
 
 
 def gnubg_probs(position: Position, plies: int = 0) -> tuple[float, float, float, float, float]:
     """gnubg's (win, wg, wbg, lg, lbg) for the side on roll of ``position`` (before it rolls)."""
     g = gnubg_module()
-    r = g.evaluate((position.opponent, position.player), _CI, _CTX1 if plies else _CTX0)
+    r = g.evaluate((position.opponent, position.player), _CI, _CTX[plies])
     return r[0], r[1], r[2], r[3], r[4]
 
 
@@ -134,13 +149,13 @@ def equity(p: Sequence[float]) -> float:
     return 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
 
 
-def result_equity_gnubg(result: Position) -> float:
+def result_equity_gnubg(result: Position, plies: int = 0) -> float:
     """Equity of a play's result for the side that just moved (terminal results scored exactly)."""
     done = outcome_of(result)
     if done is not None:
         return float(int(done))
     g = gnubg_module()
-    r = g.evaluate((result.opponent, result.player), _CI, _CTX0)
+    r = g.evaluate((result.opponent, result.player), _CI, _CTX[plies])
     return -equity(r)
 
 
@@ -150,9 +165,25 @@ def gnubg_choose(position: Position, plays: Sequence[Play]) -> Play:
     return max(plays, key=lambda p: result_equity_gnubg(p.result))
 
 
-# --- simple chooser wrappers -----------------------------------------------------------------------
+def gnubg_ply_chooser(plies: int) -> Chooser:
+    """gnubg's ``plies``-ply chequer play (1 or 2) with its player's move filters."""
+    filters = GNUBG_MOVE_FILTERS[plies]
 
-Chooser = Callable[[Position, Sequence[Play]], Play]
+    def choose(position: Position, plays: Sequence[Play]) -> Play:
+        scored = [(result_equity_gnubg(p.result), p) for p in plays]
+        for ply, (keep, threshold) in enumerate(filters):
+            scored.sort(key=lambda s: -s[0])
+            best = scored[0][0]
+            scored = [s for s in scored[:keep] if s[0] >= best - threshold]
+            if len(scored) == 1:
+                break
+            scored = [(result_equity_gnubg(p.result, ply + 1), p) for _, p in scored]
+        return max(scored, key=lambda s: s[0])[1]
+
+    return choose
+
+
+# --- simple chooser wrappers -----------------------------------------------------------------------
 
 
 def random_chooser(seed: int = 0) -> Chooser:
@@ -161,6 +192,7 @@ def random_chooser(seed: int = 0) -> Chooser:
 
 
 __all__ = [
-    "ROLLS", "ROLL_WEIGHTS", "WC", "WR", "equity", "gnubg_choose", "gnubg_module", "gnubg_probs",
+    "GNUBG_MOVE_FILTERS", "ROLLS", "ROLL_WEIGHTS", "WC", "WR", "equity", "gnubg_choose", "gnubg_module",
+    "gnubg_ply_chooser", "gnubg_probs",
     "legal_plays", "pubeval_choose", "pubeval_score", "random_chooser", "result_equity_gnubg",
 ]
