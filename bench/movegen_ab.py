@@ -4,8 +4,8 @@ On a shared, loaded machine the absolute figures of ``bench/movegen.py`` drift w
 ratio of two generators timed side by side does not. Both run on ``bench/movegen.py``'s corpus,
 case by case (each case the best of 3 calls for each, which one goes first alternating), for a
 few rounds; the script prints each round's means and the ratio reference / this tree. The
-reference is ``tavli/games/portes.py`` as it is at ``--ref`` (``git show``), loaded beside this
-tree's; the two must give the same plays in the same order, which is checked first.
+reference is ``tavli/games/portes.py`` (and its ``portes_moves.py``) as it is at ``--ref`` (``git
+show``), loaded beside this tree's; the two must give the same plays in the same order, which is checked first.
 
 Run from the repository root: ``python3 bench/movegen_ab.py [--ref main] [--rounds 4]
 [--function legal_plays|legal_sequences]``.
@@ -31,13 +31,26 @@ from tavli.games import portes  # noqa: E402
 
 
 def reference_module(ref: str) -> ModuleType:
-    """``tavli/games/portes.py`` at commit ``ref``, loaded as ``tavli.games.portes_reference``."""
-    source = subprocess.run(
-        ["git", "show", f"{ref}:tavli/games/portes.py"], cwd=ROOT, check=True, capture_output=True, text=True
+    """``tavli/games/portes.py`` at commit ``ref``, loaded as ``tavli.games.portes_reference``, with
+    its generator ``portes_moves.py`` of that commit where it has one (``..._moves_reference``)."""
+    source = _source(ref, "portes.py")
+    if "from .portes_moves import" in source:
+        _load("tavli.games.portes_moves_reference", _source(ref, "portes_moves.py"))
+        source = source.replace("from .portes_moves import", "from .portes_moves_reference import")
+    return _load("tavli.games.portes_reference", source)
+
+
+def _source(ref: str, name: str) -> str:
+    return subprocess.run(
+        ["git", "show", f"{ref}:tavli/games/{name}"], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout
+
+
+def _load(name: str, source: str) -> ModuleType:
+    """``source`` run as module ``name`` (a module of tavli.games: its relative imports work)."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(source)
-    spec = importlib.util.spec_from_file_location("tavli.games.portes_reference", handle.name)
+    spec = importlib.util.spec_from_file_location(name, handle.name)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
