@@ -105,7 +105,8 @@ def test_a_new_match_while_the_worker_chooses_the_play(page):
     plays = page.evaluate("window.__playsAtRestart")
     page.wait_for_function("document.body.dataset.phase === 'opening'")
     page.wait_for_function("!document.body.dataset.thinking")
-    page.wait_for_timeout(500)
+    # The worker's word that it dropped the play request: every answer it gave before has arrived.
+    page.wait_for_function("(window.tavliCoach || []).some((e) => e.kind === 'dropped' && e.job === 'play')")
     assert sum(1 for e in thinking_log(page) if e["kind"] == "move") == plays, "the dropped play was made"
     assert page.evaluate("document.body.dataset.phase") == "opening"
     assert counts(page) == {(0, 24): 2, (0, 13): 5, (0, 8): 3, (0, 6): 5, (1, 1): 2, (1, 12): 5, (1, 17): 3, (1, 19): 5}

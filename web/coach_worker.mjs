@@ -12,8 +12,10 @@
  * Messages. Page -> worker: {id, request} (a job of tavli.coach.jobs: {job: "hint" | "analyse" |
  * "play", save, ...}) and {cancel: id}. Worker -> page: {id, progress} (a fraction, at most every
  * PROGRESS_MS), {id, result} (the job's JSON-ready answer; a job that raised answers
- * {error: text}); {ready: {seconds, heap}} once started, {fatal: text} when it cannot start
- * (every request then fails on the page's side). Each result also carries `heap`: the bytes of
+ * {error: text}), {id, dropped: true} for every {cancel: id} (its work dropped, if any was left:
+ * posted after every earlier message about that job, so nothing about it follows);
+ * {ready: {seconds, heap}} once started, {fatal: text} when it cannot start (every request then
+ * fails on the page's side). Each result also carries `heap`: the bytes of
  * Pyodide's memory (HEAP8), the worker's memory as far as a page without cross-origin isolation
  * can tell.
  *
@@ -162,6 +164,7 @@ self.onmessage = async ({ data }) => {
   if (data && data.cancel !== undefined) {
     const job = jobs.find((j) => j.id === data.cancel);
     if (job) drop(job);
+    self.postMessage({ id: data.cancel, dropped: true });
     return;
   }
   if (!data || data.id === undefined || !data.request) return;

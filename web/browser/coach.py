@@ -12,8 +12,9 @@ failed or the worker could not start (the caller tells the player; nothing else 
 ``{"cancelled": True}`` for a request given up by :meth:`CoachClient.cancel`.
 
 Test hook: ``window.tavliCoach``, an entry per answer: ``job``, ``seconds`` (from the request to the
-answer), ``heap`` (the worker's Pyodide memory in bytes), and the worker's start-up (``start``, s;
-``kind`` "start").
+answer), ``heap`` (the worker's Pyodide memory in bytes); the worker's start-up (``start``, s;
+``kind`` "start"); and for a request given up (``kind`` "dropped", its ``job``), the worker's word
+that it dropped the work: nothing about that request can arrive after it.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class CoachClient:
         self.worker: Any = None
         self.failed = ""  # why the worker could not start ("" while it can)
         self.pending: dict[int, tuple[asyncio.Future[dict[str, Any]], Progress | None, str, float]] = {}
+        self.dropping: dict[int, str] = {}  # the requests given up, by key: their job, until the worker says so
         self.next_id = 1
 
     def start(self) -> None:
@@ -69,6 +71,7 @@ class CoachClient:
             if not future.done():
                 future.set_result({"error": self.failed})
         self.pending.clear()
+        self.dropping.clear()
 
     def _on_error(self, event: Any) -> None:
         event.preventDefault()
@@ -86,6 +89,9 @@ class CoachClient:
             self._record({"kind": "start", "seconds": float(data.ready.seconds), "heap": int(data.ready.heap)})
             return
         key: Any = getattr(data, "id", None)
+        if not nil(key) and not nil(getattr(data, "dropped", None)):
+            self._record({"kind": "dropped", "job": self.dropping.pop(int(key), "")})
+            return
         entry = self.pending.get(int(key)) if not nil(key) else None
         if entry is None:
             return  # cancelled meanwhile
@@ -138,6 +144,7 @@ class CoachClient:
         if entry is None:
             return
         if self.worker is not None:
+            self.dropping[key] = entry[2]
             self.worker.postMessage(js_obj({"cancel": key}))
         if not entry[0].done():
             entry[0].set_result({"cancelled": True})
