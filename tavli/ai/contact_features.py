@@ -64,7 +64,7 @@ def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int
     ``movers`` (its occupied points 1..24) hitting ``blots`` past ``blocked`` (the points the other
     side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips)."""
     open_ = ~blocked
-    sd = [0] + [movers >> d for d in range(1, 7)]
+    sd = (0, movers >> 1, movers >> 2, movers >> 3, movers >> 4, movers >> 5, movers >> 6)
     if on_bar:
         en = [e & open_ for e in _ENTRY]  # 0 where the die cannot enter
         if on_bar == 1:  # one die enters, the other moves any checker (the entered one too)
@@ -85,7 +85,7 @@ def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int
     else:
         if movers.bit_length() <= (blots & -blots).bit_length():  # no checker above any blot
             return 0, 0
-        fr = [0] + [v & open_ for v in sd[1:]]
+        fr = (0, sd[1] & open_, sd[2] & open_, sd[3] & open_, sd[4] & open_, sd[5] & open_, sd[6] & open_)
         hits = [(sd[a] | sd[b] | fr[a] >> b | fr[b] >> a) & blots for a, b in _ROLLS]
         doubles = [(sd[d] | (c := fr[d] >> d & open_) | (c := c >> d & open_) | c >> d) & blots for d in range(1, 7)]
     n_hits = 15 - hits.count(0)
