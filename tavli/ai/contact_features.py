@@ -59,35 +59,83 @@ _ENTRY = [0] + [1 << (24 - d) for d in range(1, 7)]  # where die d enters from t
 _PIP_WEIGHTS = tuple(range(1, 26))
 
 
+_DOUBLES_ONLY = (15, 16, 18, 20, 24)  # the distances over 12 that a double covers
+_HITS: dict[int, int] = {}  # _rolls_hitting, memoised
+
+
+def _rolls_hitting(key: int) -> int:
+    """The rolls (bit 6 (a - 1) + b - 1 for dice a, b: 36 bits) on which a checker ``key & 31``
+    pips above a blot hits it, given the blocked points between them (``key >> 5``, bit i: i + 1
+    pips above the blot)."""
+    k, window = key & 31, key >> 5
+    mask = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b:
+                hit = k % a == 0 and k // a <= 4 and not any(window >> (k - a * m - 1) & 1 for m in range(1, k // a))
+            else:
+                hit = k in (a, b) or (k == a + b and not (window >> (b - 1) & 1 and window >> (a - 1) & 1))
+            if hit:
+                mask |= 1 << (6 * (a - 1) + b - 1)
+    return mask
+
+
+def _shots_off_bar(movers: int, blots: int, blocked: int) -> tuple[int, int]:
+    """:func:`_shots` with nobody on the bar, blot by blot from the costliest: the union of the rolls
+    on which each checker above it hits it (looked up by its distance and the blocks between)."""
+    hitting = loss = 0
+    hits = _HITS
+    while blots:
+        j = blots.bit_length() - 1
+        blots ^= 1 << j
+        above = movers >> (j + 1) & 0xFFFFFF  # bit i: a checker i + 1 pips above the blot
+        window = blocked >> (j + 1)
+        rolls = 0
+        while above:
+            low = above & -above
+            above ^= low
+            k = low.bit_length()
+            if k > 12 and k not in _DOUBLES_ONLY:
+                continue
+            key = k | (window & (low - 1)) << 5
+            r = hits.get(key)
+            if r is None:
+                if len(hits) > 1 << 16:
+                    hits.clear()
+                r = hits[key] = _rolls_hitting(key)
+            rolls |= r
+        new = rolls & ~hitting
+        if new:
+            loss += new.bit_count() * (j + 1)  # the rolls that hit no costlier blot
+            hitting |= new
+    return hitting.bit_count(), loss
+
+
 def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int]:
     """(rolls hitting, sum of the pips lost) for a side with ``on_bar`` checkers on the bar and
     ``movers`` (its occupied points 1..24) hitting ``blots`` past ``blocked`` (the points the other
-    side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips)."""
+    side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips).
+    With checkers on the bar, roll by roll: they enter first."""
+    if not on_bar:
+        return _shots_off_bar(movers, blots, blocked)
     open_ = ~blocked
     sd = (0, movers >> 1, movers >> 2, movers >> 3, movers >> 4, movers >> 5, movers >> 6)
-    if on_bar:
-        en = [e & open_ for e in _ENTRY]  # 0 where the die cannot enter
-        if on_bar == 1:  # one die enters, the other moves any checker (the entered one too)
-            hits = [((en[a] | en[a] >> b | sd[b] if en[a] else 0) | (en[b] | en[b] >> a | sd[a] if en[b] else 0))
-                    & blots for a, b in _ROLLS]
-        else:
-            hits = [(en[a] | en[b]) & blots for a, b in _ROLLS]
-        doubles = []
-        for d in range(1, 7):
-            reach = c = en[d]
-            if c:
-                if on_bar < 4:
-                    c |= movers
-                for _ in range(4 - on_bar):
-                    c = c >> d & open_
-                    reach |= c
-            doubles.append(reach & blots)
+    en = [e & open_ for e in _ENTRY]  # 0 where the die cannot enter
+    if on_bar == 1:  # one die enters, the other moves any checker (the entered one too)
+        hits = [((en[a] | en[a] >> b | sd[b] if en[a] else 0) | (en[b] | en[b] >> a | sd[a] if en[b] else 0))
+                & blots for a, b in _ROLLS]
     else:
-        if movers.bit_length() <= (blots & -blots).bit_length():  # no checker above any blot
-            return 0, 0
-        fr = (0, sd[1] & open_, sd[2] & open_, sd[3] & open_, sd[4] & open_, sd[5] & open_, sd[6] & open_)
-        hits = [(sd[a] | sd[b] | fr[a] >> b | fr[b] >> a) & blots for a, b in _ROLLS]
-        doubles = [(sd[d] | (c := fr[d] >> d & open_) | (c := c >> d & open_) | c >> d) & blots for d in range(1, 7)]
+        hits = [(en[a] | en[b]) & blots for a, b in _ROLLS]
+    doubles = []
+    for d in range(1, 7):
+        reach = c = en[d]
+        if c:
+            if on_bar < 4:
+                c |= movers
+            for _ in range(4 - on_bar):
+                c = c >> d & open_
+                reach |= c
+        doubles.append(reach & blots)
     n_hits = 15 - hits.count(0)
     n_doubles = 6 - doubles.count(0)
     loss = 2 * sum(map(int.bit_length, hits)) + sum(map(int.bit_length, doubles))
