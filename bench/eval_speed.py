@@ -7,7 +7,7 @@ Positions: the results of every legal play in seeded games of random plays, cont
 (the contact net answers them), in blocks of ``--block``. Each round times ``Evaluator.probs`` on
 every block with A and with B in turn (alternating which goes first), so that both see the same
 load; a block's figure is its mean us per evaluation. Prints each net's median over all blocks and
-rounds and the median of the blocks' ratios B / A.
+rounds, B / A over all blocks and the median of the blocks' ratios.
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ def main() -> None:
     print(f"{len(batch)} contact positions, {args.rounds} rounds of {len(blocks)} blocks, load average {os.getloadavg()[0]:.1f}")
     print(f"A {args.a or 'shipped'}: {statistics.median(ta):.1f} us/evaluation (median; {min(ta):.1f}-{max(ta):.1f})")
     print(f"B {args.b}: {statistics.median(tb):.1f} us/evaluation (median; {min(tb):.1f}-{max(tb):.1f})")
-    print(f"B / A: {statistics.median(ratios):.2f} (median of the blocks' ratios; quartiles {ratios[len(ratios) // 4]:.2f}-{ratios[3 * len(ratios) // 4]:.2f})")
+    print(f"B / A: {sum(tb) / sum(ta):.2f} over all blocks; median of the blocks' ratios {statistics.median(ratios):.2f}"
+          f" (quartiles {ratios[len(ratios) // 4]:.2f}-{ratios[3 * len(ratios) // 4]:.2f})")
 
 
 if __name__ == "__main__":
