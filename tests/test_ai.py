@@ -7,7 +7,18 @@ import random
 import pytest
 
 from tavli.ai import bearoff, cube
-from tavli.ai.evaluator import N_INPUTS, consistent, default_evaluator, encode, equity, invert
+from tavli.ai.evaluator import (
+    N_FEATURE_INPUTS,
+    N_INPUTS,
+    Evaluator,
+    Net,
+    consistent,
+    default_evaluator,
+    encode,
+    equity,
+    invert,
+    pack_nets,
+)
 from tavli.ai.players import LEVELS, AIPlayer, make_player
 from tavli.ai.search import one_ply_value
 from tavli.games.portes import Position, legal_plays, outcome_of
@@ -70,11 +81,49 @@ def test_fast_inference_matches_the_plain_forward_pass():
     ev = default_evaluator()
     for pos in _game_positions(seed=3, limit=30):
         net = ev.contact if pos.is_contact() else ev.race
-        x = encode(pos)
-        assert len(x) == N_INPUTS
+        x = encode(pos, features=net.features)
+        assert len(x) == N_INPUTS + (N_FEATURE_INPUTS if net.features else 0)
         fast = net.forward(pos.player, pos.opponent)
         slow = net.forward_reference(x)
-        assert fast == pytest.approx(slow, abs=1e-5)
+        # (the contact features' packed weights per unit round to 2**-21 each: see below)
+        assert fast == pytest.approx(slow, abs=2e-4 if net.features else 1e-5)
+
+
+def _feature_weights(seed: int, hidden: int = 16) -> dict:
+    """A random contact net taking the contact features (216 inputs)."""
+    rng = random.Random(seed)
+    width = N_INPUTS + N_FEATURE_INPUTS
+    return {"w1": [[rng.gauss(0, 0.3) for _ in range(width)] for _ in range(hidden)],
+            "b1": [rng.gauss(0, 0.3) for _ in range(hidden)],
+            "w2": [[rng.gauss(0, 0.5) for _ in range(hidden)] for _ in range(5)],
+            "b2": [rng.gauss(0, 0.5) for _ in range(5)]}
+
+
+def test_fast_inference_with_the_contact_features_matches_the_plain_forward_pass():
+    net = Net(**_feature_weights(1))
+    assert net.features
+    for pos in _game_positions(seed=3, limit=60):
+        x = encode(pos, features=True)
+        assert len(x) == N_INPUTS + N_FEATURE_INPUTS
+        # A feature's value times its packed weights per unit: each unit rounds to 2**-21, so a
+        # value in the hundreds (pip_loss) may move a hidden sum by ~1e-4.
+        assert net.forward(pos.player, pos.opponent) == pytest.approx(net.forward_reference(x), abs=2e-4)
+
+
+def test_nets_with_the_contact_features_survive_the_data_file():
+    contact = _feature_weights(3)
+    race = {**_feature_weights(4), "w1": [row[:N_INPUTS] for row in _feature_weights(4)["w1"]]}
+    ev = Evaluator.from_bytes(pack_nets({"contact": contact, "race": race}, {"inputs": "test"}, dtype="f4"))
+    assert ev.contact.features and not ev.race.features
+    pos = next(p for p in _game_positions(seed=3) if p.is_contact())
+    assert ev.contact.forward(pos.player, pos.opponent) == pytest.approx(
+        Net(**contact).forward(pos.player, pos.opponent), abs=1e-6)
+
+
+def test_a_net_of_another_width_is_rejected():
+    w = _feature_weights(5)
+    with pytest.raises(ValueError, match="inputs"):
+        Net(**{**w, "w1": [row[:-1] for row in w["w1"]]})
 
 
 def test_finished_games_are_scored_exactly():
@@ -89,13 +138,16 @@ def test_finished_games_are_scored_exactly():
 def test_training_encoding_matches_the_reference():
     np = pytest.importorskip("numpy")
     pytest.importorskip("torch")
-    from tools.train.train import contact_mask, encode_np
+    from tools.train.train import _FEATURE_SCALES, contact_mask, encode_np, features_np
 
     positions = _game_positions(seed=5, limit=40)
     boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
     got = encode_np(boards)
     for row, pos in zip(got, positions):
         assert list(row) == pytest.approx(encode(pos), abs=1e-6)
+    with_features = np.concatenate([got, features_np(boards) / _FEATURE_SCALES], axis=1)
+    for row, pos in zip(with_features, positions):
+        assert list(row) == pytest.approx(encode(pos, features=True), abs=1e-6)
     assert list(contact_mask(boards)) == [p.is_contact() for p in positions]
 
 

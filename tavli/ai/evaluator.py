@@ -14,12 +14,16 @@ Which evaluator answers:
 Both nets share one input encoding (see ``encode``), 204 inputs: for each side (the side on roll,
 then the other) and each of its points 1..24 and the bar, Tesauro's four units for ``n`` checkers
 ``(n >= 1, n >= 2, n >= 3, (n - 3) / 2 if n > 3)``, then its borne-off checkers / 15 and its pip
-count / 100. One hidden layer of sigmoid units, five sigmoid outputs.
+count / 100. A contact net may take 12 more inputs after them: the gnubg-style contact features
+of each side (:mod:`tavli.ai.contact_features`, the side on roll's first), each an integer over its
+scale; ``encode(position, features=True)``. A net's first layer's width says which it takes. One
+hidden layer of sigmoid units, five sigmoid outputs.
 
 Every input is a function of one point's count (borne-off checkers and pips are sums of such
 functions), so a hidden unit's pre-activation is the bias plus one precomputed vector per occupied
 point. The vectors are held as fixed-point fields packed into one Python integer: adding a point's
-contribution to all hidden units is then one big-integer addition.
+contribution to all hidden units is then one big-integer addition. A contact feature's value ``v``
+adds ``v`` times its packed vector (its weights over its scale).
 """
 
 from __future__ import annotations
@@ -34,11 +38,12 @@ from typing import Any, Self
 from ..games.base import Play
 from ..games.portes import Position, outcome_of
 from ..steps import Steps, finish
-from . import bearoff, datafile
+from . import bearoff, contact_features, datafile
 
 N_POINT_UNITS = 4
 N_SIDE_INPUTS = 25 * N_POINT_UNITS + 2
 N_INPUTS = 2 * N_SIDE_INPUTS
+N_FEATURE_INPUTS = 2 * contact_features.N_FEATURES  # a contact net's extra inputs, when it takes them
 
 Probs = tuple[float, float, float, float, float]
 Weights = dict[str, dict[str, list[Any]]]  # net name -> "w1", "b1", "w2", "b2" -> its array
@@ -64,14 +69,18 @@ def point_units(n: int) -> tuple[float, float, float, float]:
     )
 
 
-def encode(position: Position) -> list[float]:
-    """The 204 inputs (reference implementation; inference uses the precomputed tables)."""
+def encode(position: Position, features: bool = False) -> list[float]:
+    """The 204 inputs, then with ``features`` the 12 contact features (reference implementation;
+    inference uses the precomputed tables)."""
     x: list[float] = []
     for side in (position.player, position.opponent):
         for n in side:
             x.extend(point_units(n))
         x.append((15 - sum(side)) / 15.0)
         x.append(sum(n * (i + 1) for i, n in enumerate(side)) / 100.0)
+    if features:
+        values = contact_features.features(position.player, position.opponent)
+        x.extend(v / s for v, s in zip(values, contact_features.SCALES * 2))
     return x
 
 
@@ -141,6 +150,10 @@ class PackedNet(ABC):
             total |= (int(round(v * _SCALE)) + _BIAS) << (_FIELD_BITS * j)
         return total
 
+    def _pack_signed(self, vec: Sequence[float]) -> int:
+        """``vec`` as fixed-point fields without the bias (a field below 0 borrows from the next)."""
+        return sum(int(round(v * _SCALE)) << (_FIELD_BITS * j) for j, v in enumerate(vec))
+
     def _activations(self, acc: int, terms: int) -> list[float]:
         """The hidden units' sigmoids from the packed sum ``acc`` of ``terms`` packed vectors."""
         fields = self._unpack(acc.to_bytes(self._nbytes, "little"))
@@ -163,11 +176,16 @@ class PackedNet(ABC):
 
 
 class Net(PackedNet):
-    """One hidden layer: ``W1`` (H x 204), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
+    """One hidden layer: ``W1`` (H x 204, or H x 216 with the contact features), ``b1`` (H), ``W2``
+    (5 x H), ``b2`` (5)."""
 
     def _build_steps(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
         self.w1 = w1
         h = len(b1)
+        width = len(w1[0]) if w1 else N_INPUTS
+        if width not in (N_INPUTS, N_INPUTS + N_FEATURE_INPUTS):
+            raise ValueError(f"a net takes {N_INPUTS} or {N_INPUTS + N_FEATURE_INPUTS} inputs, not {width}")
+        self.features = width > N_INPUTS
         cols = list(zip(*w1)) if w1 else [()] * N_INPUTS  # cols[k] = weights of input k
         # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
         bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
@@ -196,6 +214,12 @@ class Net(PackedNet):
                 rows.append(per_count)
             table.append(rows)
         self._table = table
+        # A feature's weights per unit of its value, packed without the bias: the fields of a sum
+        # of packed vectors add exactly, so signed terms only need the sum's fields to stay positive,
+        # which the other terms' biases (2**40 each) ensure.
+        scales = contact_features.SCALES * 2
+        self._feature_vecs = [self._pack_signed([c / s for c in cols[N_INPUTS + f]])
+                              for f, s in enumerate(scales)] if self.features else []
 
     def hidden_of(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
         t0, t1 = self._table
@@ -210,6 +234,10 @@ class Net(PackedNet):
             if n:
                 acc += t1[i][n]
                 k += 1
+        if self._feature_vecs:
+            for v, vec in zip(contact_features.features(on_roll, other), self._feature_vecs):
+                if v:
+                    acc += v * vec
         return self._activations(acc, k)
 
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:

@@ -4,7 +4,10 @@
     python tools/train/train.py --data /work/tavli-data/gnubg --epochs 20             # fresh
     python tools/train/train.py --data ... --init tools/train/weights/portes.bin ...  # resume
 
-Inputs are those of ``tavli.ai.evaluator.encode`` (built here with numpy by table lookup); targets
+Inputs are those of ``tavli.ai.evaluator.encode`` (built here with numpy by table lookup; with
+``--features`` the contact net also takes the contact features of ``tavli.ai.contact_features``,
+computed by that same Python function once per chunk and cached as ``.npy`` files in
+``--feature-cache``, default: beside the chunks); targets
 are gnubg's five probabilities for the side on roll, learnt with binary cross-entropy on soft
 targets. Positions where both sides are all home are left out (the bear-off database answers
 them); the rest are split by contact into the two nets. After every epoch the weights are written
@@ -27,23 +30,56 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from tavli.ai.evaluator import N_INPUTS, Evaluator, pack_nets, point_units  # noqa: E402
+from tavli.ai import contact_features  # noqa: E402
+from tavli.ai.evaluator import N_FEATURE_INPUTS, N_INPUTS, Evaluator, pack_nets, point_units  # noqa: E402
 from tools.train.quantise import master_path, ship  # noqa: E402
 
 DEFAULT_OUT = str(master_path("portes"))
 
 
-def load(dirs: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    boards, probs = [], []
+def load(dirs: list[str], feature_cache: str | None = None, features: bool = False
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The boards, gnubg's probabilities and (with ``features``) the contact features of every
+    chunk in ``dirs``."""
+    boards, probs, feats = [], [], []
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "*.npz"))):
             try:
                 z = np.load(path)
-                boards.append(z["boards"])
-                probs.append(z["probs"])
+                b, p = z["boards"], z["probs"]
             except Exception as exc:  # a chunk being written right now
                 print(f"skip {path}: {exc}")
-    return np.concatenate(boards), np.concatenate(probs)
+                continue
+            boards.append(b)
+            probs.append(p)
+            if features:
+                feats.append(chunk_features(path, b, feature_cache))
+    return np.concatenate(boards), np.concatenate(probs), np.concatenate(feats) if features else None
+
+
+def features_np(boards: np.ndarray) -> np.ndarray:
+    """(N, 2, 25) counts -> (N, 12) int16 contact features (tavli.ai.contact_features.features)."""
+    return np.array([contact_features.features(me, opp) for me, opp in boards.tolist()], dtype=np.int16).reshape(-1, N_FEATURE_INPUTS)
+
+
+def chunk_features(path: str, boards: np.ndarray, cache: str | None) -> np.ndarray:
+    """The contact features of a chunk's boards, computed once and kept in ``cache`` (default: the
+    chunk's folder)."""
+    name = os.path.basename(path)[: -len(".npz")] + ".features.npy"
+    target = os.path.join(cache or os.path.dirname(path), name)
+    if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(path):
+        f = np.load(target)
+        if f.shape == (len(boards), N_FEATURE_INPUTS):
+            return f
+    t0 = time.time()
+    f = features_np(boards)
+    np.save(target + ".tmp.npy", f)
+    os.replace(target + ".tmp.npy", target)
+    print(f"features of {path}: {len(boards)} positions ({time.time() - t0:.0f} s) -> {target}", flush=True)
+    return f
+
+
+_FEATURE_SCALES = np.array(contact_features.SCALES * 2, dtype=np.float32)
 
 
 _UNITS = np.array([point_units(n) for n in range(16)], dtype=np.float32)  # (16, 4)
@@ -79,9 +115,9 @@ def bearoff_mask(boards: np.ndarray) -> np.ndarray:
 
 
 class Model(torch.nn.Module):
-    def __init__(self, hidden: int) -> None:
+    def __init__(self, hidden: int, inputs: int = N_INPUTS) -> None:
         super().__init__()
-        self.l1 = torch.nn.Linear(N_INPUTS, hidden)
+        self.l1 = torch.nn.Linear(inputs, hidden)
         self.l2 = torch.nn.Linear(hidden, 5)
 
     def forward(self, x):  # logits
@@ -97,11 +133,14 @@ class Model(torch.nn.Module):
 
     def load_net(self, net) -> None:
         """Start from ``net``'s weights; a model with more hidden units keeps its own random first
-        layer for the extra units and gives them zero output weights, so it computes what ``net``
-        does until trained (widening a net)."""
+        layer for the extra units and gives them zero output weights, and a model with more inputs
+        (the contact features) gives them zero weights, so it computes what ``net`` does until
+        trained (widening a net, adding inputs)."""
         h = net.hidden
+        width = len(net.w1[0])
         with torch.no_grad():
-            self.l1.weight[:h].copy_(torch.tensor(net.w1))
+            self.l1.weight[:, width:].zero_()
+            self.l1.weight[:h, :width].copy_(torch.tensor(net.w1))
             self.l1.bias[:h].copy_(torch.tensor(net.b1))
             self.l2.weight.zero_()
             self.l2.weight[:, :h].copy_(torch.tensor(net.w2))
@@ -160,23 +199,30 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--only", choices=("contact", "race"), default=None)
     ap.add_argument("--describe", default=None, help="what the data is (games, seeds, labels), kept in the weights' meta")
+    ap.add_argument("--features", action="store_true", help="the contact net also takes the contact features (216 inputs)")
+    ap.add_argument("--feature-cache", default=None, help="folder of the features' .npy files (default: the chunks' folders)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
-    boards, probs = load(args.data)
+    boards, probs, feats = load(args.data, args.feature_cache, args.features)
     print(f"{len(boards)} positions from {args.data}")
     keep = ~bearoff_mask(boards)
     boards, probs = boards[keep], probs[keep]
+    feats = feats[keep] if feats is not None else None
     cont = contact_mask(boards)
     init = Evaluator.load(args.init) if args.init else None
-    models = {"contact": Model(args.hidden), "race": Model(args.race_hidden)}
+    contact_inputs = N_INPUTS + (N_FEATURE_INPUTS if args.features else 0)
+    if init is not None and len(init.contact.w1[0]) > contact_inputs:
+        ap.error(f"{args.init}'s contact net takes the contact features: add --features")
+    models = {"contact": Model(args.hidden, contact_inputs), "race": Model(args.race_hidden)}
     if init is not None:
-        models = {"contact": Model(max(args.hidden, init.contact.hidden)),
+        models = {"contact": Model(max(args.hidden, init.contact.hidden), contact_inputs),
                   "race": Model(max(args.race_hidden, init.race.hidden))}
         models["contact"].load_net(init.contact)
         models["race"].load_net(init.race)
     meta = {
-        "inputs": "tavli.ai.evaluator.encode (204)",
+        "inputs": ("tavli.ai.evaluator.encode (204; contact: 216, with features=True)" if args.features
+                   else "tavli.ai.evaluator.encode (204)"),
         "labels": "gnubg (PyPI gnubg 1.1.0a16) evaluations of positions from gnubg self-play with random plays",
         "data_positions": int(len(boards)),
         **({"data": args.describe} if args.describe else {}),
@@ -204,7 +250,10 @@ def main() -> None:
         b, p = boards[mask], probs[mask]
         b, p = b[order], p[order]
         nval = min(20000, len(b) // 20)
-        x = torch.from_numpy(encode_np(b))
+        x_np = encode_np(b)
+        if name == "contact" and feats is not None:
+            x_np = np.concatenate([x_np, feats[mask][order] / _FEATURE_SCALES], axis=1, dtype=np.float32)
+        x = torch.from_numpy(x_np)
         y = torch.from_numpy(p.astype(np.float32))
         epochs = args.race_epochs if (name == "race" and args.race_epochs is not None) else args.epochs
         print(f"{name}: {len(b) - nval} training, {nval} validation positions, {epochs} epochs", flush=True)

@@ -1,0 +1,183 @@
+"""gnubg-style contact features of a Portes position: integers the contact net takes as extra inputs.
+
+``features(me, opp)`` describes side ``me`` against ``opp`` (25 counts each, own numbering, index 24
+the bar), then ``opp`` against ``me``, each as :data:`N_FEATURES` non-negative integers; the net's input is each value
+divided by its entry of :data:`SCALES`. Every value is an integer so that its contribution to a
+hidden layer is the value times one packed vector (``tavli.ai.evaluator.Net``).
+
+The features (after gnubg's eval.c, simplified):
+
+* ``shots``: rolls out of 36 on which ``opp`` hits at least one blot of ``me`` (direct and
+  combination shots; a combination's intermediate landing points must not be made by ``me``;
+  checkers of ``opp`` on the bar must enter first, and with two or more on the bar only entering
+  checkers hit);
+* ``pip_loss``: the sum over those rolls of the pips the worst hit costs ``me`` (36 x average);
+* ``escapes``: rolls out of 36 on which ``me``'s rearmost checker can land beyond ``opp``'s made
+  points in the 12 points ahead (gnubg's Escapes: the roll's total lands on an open point through
+  an open intermediate point);
+* ``containment``: the fewest escapes over ``me``'s points 16..24 and the bar (how well ``opp``'s
+  points hem in a checker there, whether or not ``me`` has one);
+* ``break_contact``: the pips ``me`` must move to have every checker past ``opp``'s rearmost one;
+* ``entry``: with checkers on the bar, the square of ``opp``'s closed home points (the rolls on which
+  one checker cannot enter; 0 when none is on the bar).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import mul
+
+FEATURES = ("shots", "pip_loss", "escapes", "containment", "break_contact", "entry")
+N_FEATURES = len(FEATURES)
+SCALES = (36.0, 432.0, 36.0, 36.0, 152.0, 36.0)  # input = value / scale (pip_loss: gnubg's 12 x 36)
+
+
+def _escape_table() -> list[int]:
+    """Escapes for each 12-bit mask of blocked points ahead (bit i: the point i + 1 pips ahead): a
+    roll escapes when its total lands on an open point through an open intermediate point (gnubg's
+    anEscapes)."""
+    table = []
+    for mask in range(1 << 12):
+        c = 0
+        for a in range(6):
+            for b in range(a + 1):
+                if not mask & (1 << (a + b + 1)) and not (mask & (1 << a) and mask & (1 << b)):
+                    c += 1 if a == b else 2
+        table.append(c)
+    return table
+
+
+# Points are bits of small ints: bit i for index i (point i + 1; 24 the bar), so that a move of d
+# pips is a shift by d. They are built from the counts by bytes.translate to ASCII digits and int(.., 2).
+_ESCAPES = _escape_table()
+_BOARD = (1 << 24) - 1  # indices 0..23, without the bar
+_ONE = bytes(49 if n == 1 else 48 for n in range(256))
+_TWO_UP = bytes(49 if n >= 2 else 48 for n in range(256))
+_ANY = bytes(49 if n else 48 for n in range(256))
+_ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a)]  # non-doubles, 2 ways each
+_ENTRY = [0] + [1 << (24 - d) for d in range(1, 7)]  # where die d enters from the bar
+_PIP_WEIGHTS = tuple(range(1, 26))
+
+
+_DOUBLES_ONLY = (15, 16, 18, 20, 24)  # the distances over 12 that a double covers
+_HITS: dict[int, int] = {}  # _rolls_hitting, memoised
+
+
+def _rolls_hitting(key: int) -> int:
+    """The rolls (bit 6 (a - 1) + b - 1 for dice a, b: 36 bits) on which a checker ``key & 31``
+    pips above a blot hits it, given the blocked points between them (``key >> 5``, bit i: i + 1
+    pips above the blot)."""
+    k, window = key & 31, key >> 5
+    mask = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b:
+                hit = k % a == 0 and k // a <= 4 and not any(window >> (k - a * m - 1) & 1 for m in range(1, k // a))
+            else:
+                hit = k in (a, b) or (k == a + b and not (window >> (b - 1) & 1 and window >> (a - 1) & 1))
+            if hit:
+                mask |= 1 << (6 * (a - 1) + b - 1)
+    return mask
+
+
+def _shots_off_bar(movers: int, blots: int, blocked: int) -> tuple[int, int]:
+    """:func:`_shots` with nobody on the bar, blot by blot from the costliest: the union of the rolls
+    on which each checker above it hits it (looked up by its distance and the blocks between)."""
+    hitting = loss = 0
+    hits = _HITS
+    while blots:
+        j = blots.bit_length() - 1
+        blots ^= 1 << j
+        above = movers >> (j + 1) & 0xFFFFFF  # bit i: a checker i + 1 pips above the blot
+        window = blocked >> (j + 1)
+        rolls = 0
+        while above:
+            low = above & -above
+            above ^= low
+            k = low.bit_length()
+            if k > 12 and k not in _DOUBLES_ONLY:
+                continue
+            key = k | (window & (low - 1)) << 5
+            r = hits.get(key)
+            if r is None:
+                if len(hits) > 1 << 16:
+                    hits.clear()
+                r = hits[key] = _rolls_hitting(key)
+            rolls |= r
+        new = rolls & ~hitting
+        if new:
+            loss += new.bit_count() * (j + 1)  # the rolls that hit no costlier blot
+            hitting |= new
+    return hitting.bit_count(), loss
+
+
+def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int]:
+    """(rolls hitting, sum of the pips lost) for a side with ``on_bar`` checkers on the bar and
+    ``movers`` (its occupied points 1..24) hitting ``blots`` past ``blocked`` (the points the other
+    side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips).
+    With checkers on the bar, roll by roll: they enter first."""
+    if not on_bar:
+        return _shots_off_bar(movers, blots, blocked)
+    open_ = ~blocked
+    sd = (0, movers >> 1, movers >> 2, movers >> 3, movers >> 4, movers >> 5, movers >> 6)
+    en = [e & open_ for e in _ENTRY]  # 0 where the die cannot enter
+    if on_bar == 1:  # one die enters, the other moves any checker (the entered one too)
+        hits = [((en[a] | en[a] >> b | sd[b] if en[a] else 0) | (en[b] | en[b] >> a | sd[a] if en[b] else 0))
+                & blots for a, b in _ROLLS]
+    else:
+        hits = [(en[a] | en[b]) & blots for a, b in _ROLLS]
+    doubles = []
+    for d in range(1, 7):
+        reach = c = en[d]
+        if c:
+            if on_bar < 4:
+                c |= movers
+            for _ in range(4 - on_bar):
+                c = c >> d & open_
+                reach |= c
+        doubles.append(reach & blots)
+    n_hits = 15 - hits.count(0)
+    n_doubles = 6 - doubles.count(0)
+    loss = 2 * sum(map(int.bit_length, hits)) + sum(map(int.bit_length, doubles))
+    return 2 * n_hits + n_doubles, loss
+
+
+def features(me: Sequence[int], opp: Sequence[int]) -> list[int]:
+    """The :data:`FEATURES` of ``me`` against ``opp``, then those of ``opp`` against ``me``."""
+    me_b, opp_b = bytes(me[::-1]), bytes(opp[::-1])  # own numbering once read by int(.., 2)
+    me_r, opp_r = bytes(me[:24]), bytes(opp[:24])  # the other side's numbering, no bar
+    me_blots, opp_blots = int(me_r.translate(_ONE), 2), int(opp_r.translate(_ONE), 2)
+    me_occ, opp_occ = int(me_b.translate(_ANY), 2), int(opp_b.translate(_ANY), 2)
+    me_shots = _shots(opp[24], opp_occ & _BOARD, me_blots, int(me_r.translate(_TWO_UP), 2)) if me_blots else (0, 0)
+    opp_shots = _shots(me[24], me_occ & _BOARD, opp_blots, int(opp_r.translate(_TWO_UP), 2)) if opp_blots else (0, 0)
+    return [*me_shots, *_rest(me, me_occ, opp_occ, int(opp_b.translate(_TWO_UP), 2) & _BOARD),
+            *opp_shots, *_rest(opp, opp_occ, me_occ, int(me_b.translate(_TWO_UP), 2) & _BOARD)]
+
+
+_CONTAINMENT: dict[int, int] = {}
+
+
+def _containment(walls: int) -> int:
+    """The fewest escapes from me's points 16..24 and the bar in front of ``walls`` (see
+    :func:`_rest`), memoised: a search meets few distinct walls."""
+    c = _CONTAINMENT.get(walls)
+    if c is None:
+        if len(_CONTAINMENT) > 1 << 16:
+            _CONTAINMENT.clear()
+        c = _CONTAINMENT[walls] = min(_ESCAPES[walls >> s & 0xFFF] for s in range(10))
+    return c
+
+
+def _rest(me: Sequence[int], me_occ: int, opp_occ: int, walls: int) -> tuple[int, int, int, int]:
+    """escapes, containment, break_contact and entry of ``me``; ``walls``: the other side's made
+    points in its own numbering (its index j is me's index 23 - j, so the point i + 1 pips ahead of
+    me's index b is its index 24 - b + i)."""
+    back = me_occ.bit_length() - 1  # me's rearmost index (24: the bar)
+    escapes = _ESCAPES[walls >> (24 - back) & 0xFFF]
+    opp_back = 24 - (opp_occ.bit_length() - 1)  # me's index of the other's rearmost checker, +1
+    breaking = sum(map(mul, me[opp_back:25], _PIP_WEIGHTS))  # me's checkers beyond it: pips to pass it
+    entry = 0
+    if me[24]:
+        closed = (walls & 0x3F).bit_count()
+        entry = closed * closed
+    return escapes, _containment(walls & 0x1FFFFF), breaking, entry

@@ -1,0 +1,86 @@
+"""The contact features (tavli.ai.contact_features) on hand-made positions."""
+
+from __future__ import annotations
+
+import random
+
+from tavli.ai.contact_features import FEATURES, features
+from tavli.games.portes import Position, legal_plays, outcome_of
+
+
+def _side(**points: int) -> tuple[int, ...]:
+    """25 counts from ``p<point>=count`` (point 25: the bar); the rest of the 15 on point 1."""
+    side = [0] * 25
+    for name, n in points.items():
+        side[int(name[1:]) - 1] = n
+    side[0] += 15 - sum(side)
+    return tuple(side)
+
+
+def _of(me: tuple[int, ...], opp: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(FEATURES, features(me, opp)[: len(FEATURES)]))
+
+
+def test_a_blot_six_pips_from_an_attacker_is_hit_by_17_rolls():
+    # me's blot on its 10 point is the attacker's 15 point; the attacker's checker on its 21 point.
+    me = _side(p10=1)
+    opp = _side(p21=1)
+    f = _of(me, opp)
+    # eleven 6s, 5-1 and 4-2 (two ways each), 3-3 and 2-2; the hit costs me 25 - 10 pips
+    assert f["shots"] == 17
+    assert f["pip_loss"] == 17 * 15
+
+
+def test_made_points_block_combination_shots():
+    # me holds the attacker's 18 point (me's 7): 3-3 cannot start; 5-1 and 4-2 go round it.
+    assert _of(_side(p10=1, p7=2), _side(p21=1))["shots"] == 16
+    # and its 19 point (me's 6): 2-2 cannot start either; 4-2 still plays the 4 first.
+    assert _of(_side(p10=1, p7=2, p6=2), _side(p21=1))["shots"] == 15
+
+
+def test_checkers_on_the_bar_must_enter_first():
+    # Two on the bar: only an entering checker hits, the blot on me's 3 point is their 22 point.
+    me = _side(p3=1)
+    f = _of(me, _side(p25=2))
+    assert f["shots"] == 11  # any 3
+    assert f["pip_loss"] == 11 * 22
+    # One on the bar and one on their 23 point; me holds their 24 point, so a 1 cannot enter: any 3
+    # (11), or 2-1, 4-1, 5-1, 6-1 entering with the other die and hitting with the 1 from 23 (8);
+    # 1-1 cannot enter.
+    assert _of(me, _side(p25=1, p23=1))["shots"] == 19
+
+
+def test_the_other_side_is_described_the_same_way():
+    rng = random.Random(4)
+    pos = Position.initial()
+    for _ in range(300):
+        pos = rng.choice(legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))).result
+        if outcome_of(pos) is not None:
+            pos = Position.initial()
+        a, b = features(pos.player, pos.opponent), features(pos.opponent, pos.player)
+        assert a[6:] == b[:6] and a[:6] == b[6:]
+        assert all(v >= 0 for v in a)
+
+
+def test_escapes_of_the_rearmost_checker():
+    # me's rearmost checker on its 24 point; the other side holds me's 18, 17 and 12 points (6, 7
+    # and 12 pips ahead): totals of 6 (5 rolls), 7 (6) and 12 (6-6) are blocked, the rest escape.
+    me = _side(p24=1)
+    opp = _side(p7=2, p8=2, p13=11)
+    assert _of(me, opp)["escapes"] == 24
+    assert _of(me, _side())["escapes"] == 36
+
+
+def test_a_closed_board_contains_and_blocks_entry():
+    closed = _side(p1=3, p2=2, p3=2, p4=2, p5=2, p6=2, p13=2)
+    f = _of(_side(p25=1), closed)
+    assert f["escapes"] == 0 and f["containment"] == 0
+    assert f["entry"] == 36
+    assert _of(_side(p25=1), _side(p6=2, p13=13))["entry"] == 1
+    assert _of(_side(p24=1), closed)["entry"] == 0  # nothing on the bar
+    assert _of(_side(p24=1), _side(p22=15))["containment"] == 36  # no wall within 12 pips of me's 16..25
+
+
+def test_break_contact_counts_the_pips_past_the_rearmost_opponent():
+    # The other side's rearmost checker on its 20 point, me's 5; me's checkers on its 10 and 8 points.
+    assert _of(_side(p10=2, p8=1), _side(p20=1))["break_contact"] == 2 * 5 + 3
