@@ -12,9 +12,19 @@ pair means. Luck adjustment (``--no-luck`` to skip): before each turn the shippe
 minus the roll-weighted mean, subtracted from the mover's result. Any fixed evaluator gives an
 unbiased estimate this way; a good one a smaller variance.
 
-Levels: ``beginner``/``heuristic`` (tavli.ai.heuristic), ``intermediate``, ``expert``,
-``champion`` (tavli.ai.players, the variant net); references: those, or ``earlier:PATH`` (the
-Expert level with the nets data file at PATH, e.g. a training snapshot: td_variant.py --snapshots).
+Players (``--level`` and ``--ref`` take the same specs): ``beginner``/``heuristic``
+(tavli.ai.heuristic), ``intermediate``, ``expert``, ``champion``, ``grandmaster`` (tavli.ai.players,
+the shipped variant net); ``oneply``: a full 1-ply search of the shipped net (every legal play
+valued by the opponent's best 0-ply reply to each of the 21 rolls; no filter, no budget: what
+Champion's filtered, budgeted 1-ply approximates); ``weights:PATH[:LEVEL]``: LEVEL
+(``intermediate``, ``expert``, the default, ``champion``, ``grandmaster`` or ``oneply``) with the
+nets data file at PATH instead of the shipped one, e.g. a training snapshot (td_variant.py
+--snapshots) or a new round's weights; ``earlier:PATH[:LEVEL]`` is the same (its name in older
+records).
+
+    python bench/variant_strength.py --variant plakoto --level weights:new.bin:champion \\
+        --ref champion --games 200           # a new round's Champion against the shipped one
+    python bench/variant_strength.py --variant plakoto --level champion --ref oneply --games 100
 """
 
 from __future__ import annotations
@@ -32,9 +42,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
 from tavli.ai import variant_net as vn  # noqa: E402
+from tavli.ai import variant_search  # noqa: E402
 from tavli.ai.context import MatchContext  # noqa: E402
 from tavli.ai.heuristic import BeginnerBot  # noqa: E402
-from tavli.ai.players import AIPlayer  # noqa: E402
+from tavli.ai.players import LEVELS, AIPlayer  # noqa: E402
 from tavli.ai.search import ROLL_WEIGHTS, ROLLS  # noqa: E402
 from tavli.games.base import Side  # noqa: E402
 from tavli.games.registry import game_kind  # noqa: E402
@@ -46,15 +57,55 @@ def load_weights(name: str, path: str) -> vn.VariantEvaluator:
         return vn.VariantEvaluator.from_bytes(name, f.read())
 
 
+class OnePly:
+    """A full 1-ply search of a variant net: every legal play is valued by
+    :func:`tavli.ai.variant_search.one_ply_value_steps` (the opponent's best 0-ply reply to each of
+    the 21 rolls) and the best is played; no 0-ply filter, no evaluation budget."""
+
+    def __init__(self, name: str, ev: vn.VariantEvaluator | None = None) -> None:
+        self.name = name
+        self.ev = ev or vn.default_variant_evaluator(name)
+
+    def choose_play(self, position, dice: tuple[int, int], context: MatchContext | None = None):
+        options = context.variant_options if context is not None else {}
+        waste = context.rules.minimize_waste if context is not None else False
+        plays = game_kind(self.name).legal_plays(position, dice, **{**options, "minimize_waste": waste})
+        ev = self.ev.with_options({k: v for k, v in options.items() if k == "mother_points"}) if options else self.ev
+        return variant_search.choose(ev, plays, options=options, lookahead=len(plays), margin=math.inf)
+
+
+WEIGHTS_PREFIXES = ("weights:", "earlier:")
+WEIGHTED_LEVELS = ("intermediate", "expert", "champion", "grandmaster", "oneply")
+
+
+def parse_spec(spec: str) -> tuple[str, str | None]:
+    """(level, nets data file or None for the shipped net) of a player ``spec`` (module docstring)."""
+    for prefix in WEIGHTS_PREFIXES:
+        if spec.startswith(prefix):
+            path, level = spec[len(prefix):], "expert"
+            head, sep, tail = path.rpartition(":")
+            if sep and tail in WEIGHTED_LEVELS:
+                path, level = head, tail
+            if not path:
+                raise ValueError(f"no weights file in {spec!r}")
+            return level, path
+    if spec in ("beginner", "heuristic", "oneply") or spec in LEVELS:
+        return spec, None
+    raise ValueError(f"unknown player {spec!r}: a level, heuristic, oneply or weights:PATH[:LEVEL]")
+
+
 def make_player(name: str, spec: str, seed: int):
     """A player for ``spec`` in variant ``name``."""
-    if spec in ("beginner", "heuristic"):
+    level, path = parse_spec(spec)
+    if level in ("beginner", "heuristic") and path is None:
         return BeginnerBot()
-    if spec.startswith("earlier:"):
-        bot = AIPlayer("expert", seed=seed)
-        bot._variant_evaluators[name] = load_weights(name, spec.split(":", 1)[1])
-        return bot
-    return AIPlayer(spec, seed=seed)
+    ev = load_weights(name, path) if path is not None else None
+    if level == "oneply":
+        return OnePly(name, ev)
+    bot = AIPlayer(level, seed=seed)
+    if ev is not None:
+        bot._variant_evaluators[name] = ev
+    return bot
 
 
 class Luck:
