@@ -126,6 +126,23 @@ def test_a_net_of_another_width_is_rejected():
         Net(**{**w, "w1": [row[:-1] for row in w["w1"]]})
 
 
+def test_remembered_answers_are_the_nets_answers_for_that_exact_position():
+    ev = Evaluator.load()
+    ev.CACHE_SIZE = 16  # forgets all at once when full: some answers come from memory, some afresh
+    positions = []
+    for pos in _game_positions(seed=11, limit=40):
+        positions.append(pos)
+        # the same side on roll against each of the other side's plays: only the other side differs
+        positions.extend(p.result for p in legal_plays(pos.swap(), (6, 5))[:3])
+    fresh = Evaluator.load()
+    fresh.CACHE_SIZE = 0
+    for _ in range(2):
+        for pos in positions:
+            assert ev.probs(pos) == fresh.probs(pos)
+            assert len(ev._cache) <= 16
+    assert ev.calls == 2 * len(positions)
+
+
 def test_finished_games_are_scored_exactly():
     ev = default_evaluator()
     # The opponent has borne off everything; we still have a checker on his side: backgammon.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tavli.ai import contact_features
 from tavli.ai.contact_features import FEATURES, features
 from tavli.games.portes import Position, legal_plays, outcome_of
 
@@ -84,3 +85,23 @@ def test_a_closed_board_contains_and_blocks_entry():
 def test_break_contact_counts_the_pips_past_the_rearmost_opponent():
     # The other side's rearmost checker on its 20 point, me's 5; me's checkers on its 10 and 8 points.
     assert _of(_side(p10=2, p8=1), _side(p20=1))["break_contact"] == 2 * 5 + 3
+
+
+def test_remembered_shots_are_those_of_the_exact_blots_and_attackers():
+    contact_features._SHOTS.clear()
+    # the same blot and attacker, more of the blot's side's points made: each count is its own
+    assert [_of(_side(p10=1, **made), _side(p21=1))["shots"] for made in ({}, {"p7": 2}, {"p7": 2, "p6": 2})] == [17, 16, 15]
+    rng = random.Random(5)
+    pos = Position.initial()
+    seen = []
+    while len(seen) < 300:
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        seen.extend((p.result.player, p.result.opponent) for p in plays[:4])
+        pos = rng.choice(plays).result
+        if outcome_of(pos) is not None:
+            pos = Position.initial()
+    first = [features(me, opp) for me, opp in seen]  # computed, then partly remembered
+    assert [features(me, opp) for me, opp in seen] == first
+    for (me, opp), values in zip(seen, first):
+        contact_features._SHOTS.clear()
+        assert features(me, opp) == values

@@ -349,13 +349,20 @@ def _first_layer_steps(header: datafile.Header, arrays: dict[str, Sequence[Any]]
 
 
 class Evaluator:
-    """Contact net + race net + bear-off database."""
+    """Contact net + race net + bear-off database.
+
+    The nets' answers are remembered for the last positions asked (up to :attr:`CACHE_SIZE`, then
+    forgotten all at once): a look-ahead meets the same position again through other plays, and
+    the Grandmaster's next move searches much of the tree its last one did."""
+
+    CACHE_SIZE = 1 << 14
 
     def __init__(self, contact: Net, race: Net, meta: Meta | None = None) -> None:
         self.contact = contact
         self.race = race
         self.meta = meta or {}
         self.calls = 0
+        self._cache: dict[bytes, Probs] = {}
 
     @classmethod
     def from_bytes(cls, data: bytes, origin: str = "nets") -> Evaluator:
@@ -399,8 +406,17 @@ class Evaluator:
             return (1.0,) + _loss(opp) + (0.0, 0.0)
         if not any(me[6:]) and not any(opp[6:]):
             return bearoff.race_probs(tuple(me), tuple(opp))
+        key = bytes(me) + bytes(opp)
+        cache = self._cache
+        found = cache.get(key)
+        if found is not None:
+            return found
         net = self.contact if _contact(me, opp) else self.race
-        return consistent(net.forward(me, opp))
+        probs = consistent(net.forward(me, opp))
+        if len(cache) >= self.CACHE_SIZE:
+            cache.clear()
+        cache[key] = probs
+        return probs
 
     def play_equity(self, result: Position) -> float:
         """Cubeless equity of a play's result for the side that made it."""
