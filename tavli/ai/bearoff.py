@@ -42,6 +42,7 @@ MAX_ROLLS = 32
 DATA_FILE = "bearoff.bin"  # in tavli/ai/data/
 Board = tuple[int, ...]  # a home board: the checkers on points 1..6
 _ROWS_PER_STEP = 400  # boards decoded between two yields (a few milliseconds in Pyodide)
+_CODES_PER_STEP = 2000  # residuals or board codes made between two yields (as long)
 
 
 def enumerate_positions() -> list[tuple[int, ...]]:
@@ -132,17 +133,22 @@ def _byte_tables() -> tuple[bytes, bytes, bytes]:
 _LOW, _HIGH, _NONZERO = _byte_tables()
 
 
-def _unzigzag(low: bytes, high: bytes) -> bytearray:
+def _unzigzag_steps(low: bytes, high: bytes) -> Steps[bytearray]:
     """The zigzag codes ``low | high << 8`` as little-endian uint16 ``r + RESIDUAL_BIAS``: by
-    byte tables (the high bytes are nearly all 0), then the few codes of 256 or more one by one."""
+    byte tables, then the codes of 256 or more one by one (few in the predicted table, most in
+    the other), yielding every :data:`_CODES_PER_STEP` of them."""
     out = bytearray(2 * len(low))
     out[0::2], out[1::2] = low.translate(_LOW), low.translate(_HIGH)
     marks = high.translate(_NONZERO)
     i = marks.find(1)
+    done = 0
     while i >= 0:
         z = low[i] | high[i] << 8
         out[2 * i : 2 * i + 2] = (((z >> 1) ^ -(z & 1)) + RESIDUAL_BIAS).to_bytes(2, "little")
         i = marks.find(1, i + 1)
+        done += 1
+        if done % _CODES_PER_STEP == 0:
+            yield
     return out
 
 
@@ -190,10 +196,13 @@ def _decode_table_steps(arrays: dict[str, Sequence[int]], name: str, order: list
     heads, low, high = arrays[f"{name}.heads"], arrays[f"{name}.lo"], arrays[f"{name}.hi"]
     if len(heads) != 2 * len(order) or sum(heads[1::2]) != len(low) or len(high) != len(low):
         raise datafile.DataFileError(f"{origin}: {name}: sizes do not match the boards")
-    residuals = _unzigzag(bytes(low), bytes(high))
+    residuals = yield from _unzigzag_steps(bytes(low), bytes(high))
     yield
     bias = [sum(RESIDUAL_BIAS << (_FIELD * k) for k in range(n)) for n in range(MAX_ROLLS + 1)]
-    codes = [a | b << 4 | c << 8 | d << 12 | e << 16 | f << 20 for a, b, c, d, e, f in order]  # _code
+    codes: list[int] = []  # _code of each board
+    for at in range(0, len(order), _CODES_PER_STEP):
+        codes += [a | b << 4 | c << 8 | d << 12 | e << 16 | f << 20 for a, b, c, d, e, f in order[at : at + _CODES_PER_STEP]]
+        yield
     starts = list(accumulate(heads[1::2], initial=0))
     check = scale % ((1 << _FIELD) - 1)  # a row's fields sum to scale: so does the row, modulo 2**16 - 1
     down = _DOWN
