@@ -105,3 +105,13 @@ def test_remembered_shots_are_those_of_the_exact_blots_and_attackers():
     for (me, opp), values in zip(seen, first):
         contact_features._SHOTS.clear()
         assert features(me, opp) == values
+
+
+def test_the_escape_table_counts_each_roll_through_open_points():
+    for mask in range(1 << 12):
+        expected = 0
+        for a in range(1, 7):
+            for b in range(1, 7):  # the 36 rolls: the total lands open, and one die's point is open
+                if not mask >> (a + b - 1) & 1 and not (mask >> (a - 1) & 1 and mask >> (b - 1) & 1):
+                    expected += 1
+        assert contact_features._ESCAPES[mask] == expected, mask

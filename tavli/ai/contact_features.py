@@ -35,16 +35,16 @@ SCALES = (36.0, 432.0, 36.0, 36.0, 152.0, 36.0)  # input = value / scale (pip_lo
 def _escape_table() -> list[int]:
     """Escapes for each 12-bit mask of blocked points ahead (bit i: the point i + 1 pips ahead): a
     roll escapes when its total lands on an open point through an open intermediate point (gnubg's
-    anEscapes)."""
-    table = []
-    for mask in range(1 << 12):
-        c = 0
-        for a in range(6):
-            for b in range(a + 1):
-                if not mask & (1 << (a + b + 1)) and not (mask & (1 << a) and mask & (1 << b)):
-                    c += 1 if a == b else 2
-        table.append(c)
-    return table
+    anEscapes). Computed for all masks at once, one byte per mask in a big int (so the module
+    imports in a fraction of a millisecond, not the 20 ms of a loop over masks and rolls)."""
+    n = 1 << 12
+    ones = int.from_bytes(b"\x01" * n, "little")
+    bit = [int.from_bytes((b"\x00" * (1 << k) + b"\x01" * (1 << k)) * (n >> (k + 1)), "little") for k in range(12)]
+    total = 0  # at most 36 per byte: no carries
+    for a in range(6):
+        for b in range(a + 1):
+            total += (1 if a == b else 2) * (ones & ~(bit[a + b + 1] | (bit[a] & bit[b])))
+    return list(total.to_bytes(n, "little"))
 
 
 # Points are bits of small ints: bit i for index i (point i + 1; 24 the bar), so that a move of d
