@@ -17,6 +17,7 @@ import secrets
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
 
 from e2e.helpers import PageLog, boot, settle, watch
 from e2e.relay import allow_peer_closed
@@ -81,7 +82,7 @@ def _self_id(page) -> str:
     return page.evaluate("async () => (await import('../web/vendor/trystero/torrent.mjs')).selfId")
 
 
-def _open_heard_by(open_probe, pair) -> object:
+def _open_heard_by(open_probe, pair) -> Page:
     """A new probe page that one of ``pair`` (joined, with their peer) will answer. Trystero's rule:
     of two browsers, the lower id ignores the higher one's offers and waits for its own to be
     answered at its next announce; a paired Link does not announce again (web/online.mjs), so a

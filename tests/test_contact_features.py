@@ -88,7 +88,7 @@ def test_break_contact_counts_the_pips_past_the_rearmost_opponent():
 
 
 def test_remembered_shots_are_those_of_the_exact_blots_and_attackers():
-    contact_features._SHOTS.clear()
+    contact_features._shots.cache_clear()
     # the same blot and attacker, more of the blot's side's points made: each count is its own
     assert [_of(_side(p10=1, **made), _side(p21=1))["shots"] for made in ({}, {"p7": 2}, {"p7": 2, "p6": 2})] == [17, 16, 15]
     rng = random.Random(5)
@@ -103,7 +103,7 @@ def test_remembered_shots_are_those_of_the_exact_blots_and_attackers():
     first = [features(me, opp) for me, opp in seen]  # computed, then partly remembered
     assert [features(me, opp) for me, opp in seen] == first
     for (me, opp), values in zip(seen, first):
-        contact_features._SHOTS.clear()
+        contact_features._shots.cache_clear()
         assert features(me, opp) == values
 
 

@@ -25,6 +25,7 @@ The features (after gnubg's eval.c, simplified):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import mul
 
 FEATURES = ("shots", "pip_loss", "escapes", "containment", "break_contact", "entry")
@@ -111,25 +112,13 @@ def _shots_off_bar(movers: int, blots: int, blocked: int) -> tuple[int, int]:
     return hitting.bit_count(), loss
 
 
-_SHOTS: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # _shots, memoised
-
-
+@lru_cache(maxsize=1 << 14)
 def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int]:
     """(rolls hitting, sum of the pips lost) for a side with ``on_bar`` checkers on the bar and
     ``movers`` (its occupied points 1..24) hitting ``blots`` past ``blocked`` (the points the other
-    side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips),
-    memoised: the plays of one roll mostly leave one side's blots and the other's checkers as they were."""
-    key = (on_bar, movers, blots, blocked)
-    found = _SHOTS.get(key)
-    if found is None:
-        if len(_SHOTS) >= 1 << 14:
-            _SHOTS.clear()
-        found = _SHOTS[key] = _count_shots(on_bar, movers, blots, blocked)
-    return found
-
-
-def _count_shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int]:
-    """:func:`_shots` computed. With checkers on the bar, roll by roll: they enter first."""
+    side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips).
+    With checkers on the bar, roll by roll: they enter first. Memoised: the plays of one roll
+    mostly leave one side's blots and the other's checkers as they were."""
     if not on_bar:
         return _shots_off_bar(movers, blots, blocked)
     open_ = ~blocked
