@@ -110,6 +110,18 @@ def test_fast_inference_with_the_contact_features_matches_the_plain_forward_pass
         assert net.forward(pos.player, pos.opponent) == pytest.approx(net.forward_reference(x), abs=2e-4)
 
 
+def test_packed_sums_hold_large_pre_activations_of_either_sign():
+    # Weights far beyond a trained net's: hidden sums in the hundreds, negative and positive, so that
+    # packed fields borrow from their neighbours and the sigmoids saturate.
+    w = _feature_weights(7)
+    w["w1"] = [[40.0 * v for v in row] for row in w["w1"]]
+    w["b1"] = [(-1) ** j * 300.0 for j in range(len(w["b1"]))]
+    net = Net(**w)
+    for pos in _game_positions(seed=5, limit=40):
+        x = encode(pos, features=True)
+        assert net.forward(pos.player, pos.opponent) == pytest.approx(net.forward_reference(x), abs=2e-4)
+
+
 def test_nets_with_the_contact_features_survive_the_data_file():
     contact = _feature_weights(3)
     race = {**_feature_weights(4), "w1": [row[:N_INPUTS] for row in _feature_weights(4)["w1"]]}

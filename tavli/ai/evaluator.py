@@ -23,7 +23,9 @@ Every input is a function of one point's count (borne-off checkers and pips are 
 functions), so a hidden unit's pre-activation is the bias plus one precomputed vector per occupied
 point. The vectors are held as fixed-point fields packed into one Python integer: adding a point's
 contribution to all hidden units is then one big-integer addition. A contact feature's value ``v``
-adds ``v`` times its packed vector (its weights over its scale).
+adds ``v`` times its packed vector (its weights over its scale). The hidden sigmoids are taken as
+``(1 + tanh(x / 2)) / 2`` with the halves folded into the output layer, so that the hidden layer
+is one pass of C-level ``map`` calls.
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ Meta = dict[str, Any]  # what the weights' header says of their training
 
 _SCALE_BITS = 20
 _SCALE = float(1 << _SCALE_BITS)
+_HALF_INV_SCALE = 0.5 / _SCALE  # a field's x / 2, the argument of its tanh
 _FIELD_BITS = 64
-_BIAS = 1 << 40  # keeps every packed field positive
+_CENTRE = 1 << (_FIELD_BITS - 1)  # a packed sum's fields hold x + 2**63: never negative
 
 _sumprod = getattr(math, "sumprod", None)
 
@@ -114,8 +117,13 @@ def _sigmoid(x: float) -> float:
 
 class PackedNet(ABC):
     """A net with one hidden layer whose first layer is summed in packed integers: each hidden
-    unit's sum is a 64-bit field of one big int (fixed point, ``2**20`` scale, each term biased by
-    ``2**40`` to stay positive), so that a forward pass adds a few big ints, one per active input.
+    unit's sum is a 64-bit field of one big int (fixed point, ``2**20`` scale), so that a forward
+    pass adds a few big ints, one per active input.
+
+    The packed vectors are signed: a field below 0 borrows from the next one, and the fields of a
+    sum of packed vectors still add exactly. The packed bias adds ``2**63`` to each field, so that
+    every field of a finished sum lies in ``[0, 2**64)``; flipping each field's top bit (one XOR)
+    makes it the two's complement of the unit's pre-activation, which ``struct`` unpacks.
 
     Built from ``(w1, b1, w2, b2)`` by a subclass's ``_build_steps`` (a steps generator, the
     tables packed one vector at a time), at once by the constructor or in slices by
@@ -140,37 +148,31 @@ class PackedNet(ABC):
         """The sizes, the output layer and the packed ``bias`` of the hidden sums."""
         self.hidden = h = len(b1)
         self.b1, self.w2, self.b2 = b1, w2, b2
-        self._bias_packed = self._pack(bias)
-        self._unpack = struct.Struct(f"<{h}Q").unpack
+        # sigmoid(x) = (1 + tanh(x / 2)) / 2, so an output's sum over the hidden sigmoids is
+        # b + sum(w) / 2 + sum(w / 2 * tanh(x / 2)).
+        self._w2_half = [[w / 2.0 for w in wk] for wk in w2]
+        self._b2_tanh = [bk + math.fsum(wk) / 2.0 for wk, bk in zip(w2, b2)]
+        self._top_bits = sum(_CENTRE << (_FIELD_BITS * j) for j in range(h))
+        self._bias_packed = self._pack(bias) + self._top_bits
+        self._unpack = struct.Struct(f"<{h}q").unpack
         self._nbytes = h * _FIELD_BITS // 8
 
     def _pack(self, vec: Sequence[float]) -> int:
-        total = 0
-        for j, v in enumerate(vec):
-            total |= (int(round(v * _SCALE)) + _BIAS) << (_FIELD_BITS * j)
-        return total
-
-    def _pack_signed(self, vec: Sequence[float]) -> int:
-        """``vec`` as fixed-point fields without the bias (a field below 0 borrows from the next)."""
+        """``vec`` as signed fixed-point fields of one int."""
         return sum(int(round(v * _SCALE)) << (_FIELD_BITS * j) for j, v in enumerate(vec))
 
-    def _activations(self, acc: int, terms: int) -> list[float]:
-        """The hidden units' sigmoids from the packed sum ``acc`` of ``terms`` packed vectors."""
-        fields = self._unpack(acc.to_bytes(self._nbytes, "little"))
-        shift = terms * _BIAS
-        inv = 1.0 / _SCALE
-        exp = math.exp
-        try:
-            return [1.0 / (1.0 + exp((shift - q) * inv)) for q in fields]
-        except OverflowError:
-            return [_sigmoid((q - shift) * inv) for q in fields]
+    def _hidden_tanh(self, acc: int) -> list[float]:
+        """``tanh(x / 2)`` of each hidden unit's pre-activation ``x``, from the packed sum ``acc``
+        (the packed bias plus the active inputs' vectors)."""
+        fields = self._unpack((acc ^ self._top_bits).to_bytes(self._nbytes, "little"))
+        tanh = math.tanh
+        return [tanh(x * _HALF_INV_SCALE) for x in fields]
 
-
-    def _outputs(self, h: Sequence[float]) -> list[float]:
-        """The output layer's sigmoids from the hidden units' ``h``."""
+    def _outputs(self, t: Sequence[float]) -> list[float]:
+        """The output layer's sigmoids from the hidden units' ``tanh(x / 2)`` values ``t``."""
         out = []
-        for wk, bk in zip(self.w2, self.b2):
-            s = _sumprod(wk, h) if _sumprod else sum(map(mul, wk, h))
+        for wk, bk in zip(self._w2_half, self._b2_tanh):
+            s = _sumprod(wk, t) if _sumprod else sum(map(mul, wk, t))
             out.append(_sigmoid(s + bk))
         return out
 
@@ -214,34 +216,30 @@ class Net(PackedNet):
                 rows.append(per_count)
             table.append(rows)
         self._table = table
-        # A feature's weights per unit of its value, packed without the bias: the fields of a sum
-        # of packed vectors add exactly, so signed terms only need the sum's fields to stay positive,
-        # which the other terms' biases (2**40 each) ensure.
+        # A feature's weights per unit of its value: its value ``v`` adds ``v`` times this vector.
         scales = contact_features.SCALES * 2
-        self._feature_vecs = [self._pack_signed([c / s for c in cols[N_INPUTS + f]])
+        self._feature_vecs = [self._pack([c / s for c in cols[N_INPUTS + f]])
                               for f, s in enumerate(scales)] if self.features else []
 
-    def hidden_of(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
+    def hidden_sum(self, on_roll: Sequence[int], other: Sequence[int]) -> int:
+        """The packed pre-activations of the hidden units (see :class:`PackedNet`)."""
         t0, t1 = self._table
         acc = self._bias_packed
-        k = 1
         for i in range(25):
             n = on_roll[i]
             if n:
                 acc += t0[i][n]
-                k += 1
             n = other[i]
             if n:
                 acc += t1[i][n]
-                k += 1
         if self._feature_vecs:
             for v, vec in zip(contact_features.features(on_roll, other), self._feature_vecs):
                 if v:
                     acc += v * vec
-        return self._activations(acc, k)
+        return acc
 
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
-        return self._outputs(self.hidden_of(on_roll, other))
+        return self._outputs(self._hidden_tanh(self.hidden_sum(on_roll, other)))
 
     def forward_reference(self, x: Sequence[float]) -> list[float]:
         """Plain float forward pass from encoded inputs (tests compare the fast path to this)."""

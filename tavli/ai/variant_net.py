@@ -86,15 +86,16 @@ class SparseNet(PackedNet):
             self._rows.extend(self._pack(row) for row in emb[at : at + _ROWS_PER_STEP])
             yield
 
-    def hidden_of(self, units: Sequence[int]) -> list[float]:
+    def hidden_sum(self, units: Sequence[int]) -> int:
+        """The packed pre-activations of the hidden units (see :class:`PackedNet`)."""
         rows = self._rows
         acc = self._bias_packed
         for u in units:
             acc += rows[u]
-        return self._activations(acc, len(units) + 1)
+        return acc
 
     def forward(self, units: Sequence[int]) -> list[float]:
-        return self._outputs(self.hidden_of(units))
+        return self._outputs(self._hidden_tanh(self.hidden_sum(units)))
 
     def forward_reference(self, units: Sequence[int]) -> list[float]:
         """Plain float forward pass (tests compare the packed path to this)."""
