@@ -195,6 +195,7 @@ def run_match(level: str, ref: str, games: int, seed: int, use_luck: bool, progr
         "sec_per_move_p95": times[int(0.95 * (len(times) - 1))] if times else 0.0,
         "ref_sec_per_move_mean": statistics.mean(ref_times) if ref_times else 0.0,
         "wall_s": time.time() - t_start,
+        "adjusted_pairs": adj_pairs if use_luck else None,  # per pair: bench/paired.py compares runs
     }
     return out
 
