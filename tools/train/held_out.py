@@ -1,0 +1,89 @@
+"""Mean |equity error| of nets files against gnubg's labels on given chunks (positions no net
+was trained on, to compare nets fairly; train.py's own split differs between data sets).
+
+    python tools/train/held_out.py --data /tmp/tavli-data/new/chunk-gnubg-33-0030.npz \\
+        --nets tools/train/weights/portes.bin /tmp/candidate.bin
+
+Bear-offs are left out (the database answers them), as in training; the rest are split into contact
+and race positions and each net is asked with its own inputs (with the contact features where its
+contact net takes them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+from tavli.ai.evaluator import N_INPUTS, Evaluator  # noqa: E402
+from tools.train.train import (  # noqa: E402
+    _FEATURE_SCALES,
+    Model,
+    bearoff_mask,
+    chunk_features,
+    contact_mask,
+    encode_np,
+    held_out_error,
+)
+
+
+def chunk_paths(items: list[str]) -> list[str]:
+    """Chunk files named directly or found in named folders."""
+    paths: list[str] = []
+    for item in items:
+        paths += sorted(glob.glob(os.path.join(item, "*.npz"))) if os.path.isdir(item) else [item]
+    return paths
+
+
+def errors(net_paths: list[str], paths: list[str], cache: str | None) -> dict[str, dict[str, float]]:
+    """{net path: {"contact": error, "race": error}} over the chunks' positions."""
+    boards, probs, feats = [], [], []
+    for path in paths:
+        z = np.load(path)
+        boards.append(z["boards"])
+        probs.append(z["probs"])
+        feats.append(chunk_features(path, z["boards"], cache))
+    b, p, f = np.concatenate(boards), np.concatenate(probs), np.concatenate(feats)
+    keep = ~bearoff_mask(b)
+    b, p, f = b[keep], p[keep], f[keep]
+    cont = contact_mask(b)
+    x = encode_np(b)
+    x_feat = np.concatenate([x, f / _FEATURE_SCALES], axis=1, dtype=np.float32)
+    y = torch.from_numpy(p.astype(np.float32))
+    result: dict[str, dict[str, float]] = {}
+    for net_path in net_paths:
+        ev = Evaluator.load(net_path)
+        row = {}
+        for name, mask, net in (("contact", cont, ev.contact), ("race", ~cont, ev.race)):
+            inputs = len(net.w1[0])
+            model = Model(net.hidden, inputs)
+            model.load_net(net)
+            xs = x_feat if inputs > N_INPUTS else x
+            _, eq_err = held_out_error(model, torch.from_numpy(xs[mask]), y[mask])
+            row[name] = eq_err
+        result[net_path] = row
+    result["positions"] = {"contact": int(cont.sum()), "race": int((~cont).sum())}
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True, help="chunk files or folders of them")
+    ap.add_argument("--nets", nargs="+", required=True, help="nets data files (float masters or shipped)")
+    ap.add_argument("--feature-cache", default=None)
+    args = ap.parse_args()
+    res = errors(args.nets, chunk_paths(args.data), args.feature_cache)
+    n = res.pop("positions")
+    print(f"mean |equity error| against gnubg's labels: {n['contact']} contact, {n['race']} race positions")
+    for path, row in res.items():
+        print(f"  {path}: contact {row['contact']:.4f}, race {row['race']:.4f}")
+
+
+if __name__ == "__main__":
+    main()
