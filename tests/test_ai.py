@@ -381,10 +381,8 @@ def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp
     np = pytest.importorskip("numpy")
     torch = pytest.importorskip("torch")
     from tools.train.held_out import errors
-    from tools.train.train import _FEATURE_SCALES, Model, encode_np, features_np
+    from tools.train.train import _FEATURE_SCALES, Model, contact_mask, encode_np, features_np
 
-    path = str(pathlib.Path(__file__).resolve().parent.parent / "tavli" / "ai" / "data" / "portes.bin")
-    ev = Evaluator.load(path)
     def side(**at: int) -> tuple[int, ...]:
         counts = [0] * 25
         for point, n in at.items():
@@ -392,28 +390,26 @@ def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp
         return tuple(counts)
 
     races = [Position(side(p7=5, p3=10), side(p8=4, p2=11)), Position(side(p11=3, p5=12), side(p9=1, p1=14))]
-    assert not any(p.is_contact() for p in races)
     positions = _game_positions(seed=9, limit=60) + races
     boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    cont = contact_mask(boards)
+    assert cont.any() and not cont.all()
     x = encode_np(boards)
     x_feat = np.concatenate([x, features_np(boards) / _FEATURE_SCALES], axis=1, dtype=np.float32)
-    probs = []
-    for row, xf, pos in zip(x, x_feat, positions):
-        net = ev.contact if pos.is_contact() else ev.race
+    path = str(pathlib.Path(__file__).resolve().parent.parent / "tavli" / "ai" / "data" / "portes.bin")
+    ev = Evaluator.load(path)
+    own = np.empty((len(boards), 5), dtype=np.float32)
+    for mask, net, inputs in ((cont, ev.contact, x_feat), (~cont, ev.race, x)):
         model = Model(net.hidden, len(net.w1[0]))
         model.load_net(net)
-        inputs = xf if len(net.w1[0]) > len(row) else row
         with torch.no_grad():
-            probs.append(torch.sigmoid(model(torch.from_numpy(inputs[None, :])))[0].numpy())
-    own = np.array(probs, dtype=np.float32)
+            own[mask] = torch.sigmoid(model(torch.from_numpy(inputs[mask]))).numpy()
     np.savez_compressed(tmp_path / "own.npz", boards=boards, probs=own)
     shifted = own.copy()
     shifted[:, 0] += 0.1  # a win probability 0.1 higher: equity 0.2 higher
     np.savez_compressed(tmp_path / "shifted.npz", boards=boards, probs=shifted)
-    cache = str(tmp_path)
-    got = errors([path], [str(tmp_path / "own.npz")], cache)
-    assert got["positions"]["contact"] > 0 and got["positions"]["race"] > 0
+    counts, got = errors([path], [str(tmp_path / "own.npz")], str(tmp_path))
+    assert counts == {"contact": int(cont.sum()), "race": int((~cont).sum())}
     assert got[path]["contact"] < 1e-5 and got[path]["race"] < 1e-5
-    got = errors([path], [str(tmp_path / "shifted.npz")], cache)
-    assert got[path]["contact"] == pytest.approx(0.2, abs=1e-5)
-    assert got[path]["race"] == pytest.approx(0.2, abs=1e-5)
+    _, got = errors([path], [str(tmp_path / "shifted.npz")], str(tmp_path))
+    assert got[path] == pytest.approx({"contact": 0.2, "race": 0.2}, abs=1e-5)

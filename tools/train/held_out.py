@@ -12,7 +12,6 @@ contact net takes them).
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import sys
 
@@ -26,30 +25,19 @@ from tools.train.train import (  # noqa: E402
     _FEATURE_SCALES,
     Model,
     bearoff_mask,
-    chunk_features,
     contact_mask,
     encode_np,
     held_out_error,
+    load,
 )
 
 
-def chunk_paths(items: list[str]) -> list[str]:
-    """Chunk files named directly or found in named folders."""
-    paths: list[str] = []
-    for item in items:
-        paths += sorted(glob.glob(os.path.join(item, "*.npz"))) if os.path.isdir(item) else [item]
-    return paths
-
-
-def errors(net_paths: list[str], paths: list[str], cache: str | None) -> dict[str, dict[str, float]]:
-    """{net path: {"contact": error, "race": error}} over the chunks' positions."""
-    boards, probs, feats = [], [], []
-    for path in paths:
-        z = np.load(path)
-        boards.append(z["boards"])
-        probs.append(z["probs"])
-        feats.append(chunk_features(path, z["boards"], cache))
-    b, p, f = np.concatenate(boards), np.concatenate(probs), np.concatenate(feats)
+def errors(net_paths: list[str], chunks: list[str], cache: str | None
+           ) -> tuple[dict[str, int], dict[str, dict[str, float]]]:
+    """The number of contact and race positions in ``chunks`` (files or folders), and each nets
+    file's mean |equity error| on them: {net path: {"contact": error, "race": error}}."""
+    b, p, f = load(chunks, cache, features=True)
+    assert f is not None
     keep = ~bearoff_mask(b)
     b, p, f = b[keep], p[keep], f[keep]
     cont = contact_mask(b)
@@ -59,17 +47,14 @@ def errors(net_paths: list[str], paths: list[str], cache: str | None) -> dict[st
     result: dict[str, dict[str, float]] = {}
     for net_path in net_paths:
         ev = Evaluator.load(net_path)
-        row = {}
+        result[net_path] = {}
         for name, mask, net in (("contact", cont, ev.contact), ("race", ~cont, ev.race)):
             inputs = len(net.w1[0])
             model = Model(net.hidden, inputs)
             model.load_net(net)
             xs = x_feat if inputs > N_INPUTS else x
-            _, eq_err = held_out_error(model, torch.from_numpy(xs[mask]), y[mask])
-            row[name] = eq_err
-        result[net_path] = row
-    result["positions"] = {"contact": int(cont.sum()), "race": int((~cont).sum())}
-    return result
+            result[net_path][name] = held_out_error(model, torch.from_numpy(xs[mask]), y[mask])[1]
+    return {"contact": int(cont.sum()), "race": int((~cont).sum())}, result
 
 
 def main() -> None:
@@ -78,8 +63,7 @@ def main() -> None:
     ap.add_argument("--nets", nargs="+", required=True, help="nets data files (float masters or shipped)")
     ap.add_argument("--feature-cache", default=None)
     args = ap.parse_args()
-    res = errors(args.nets, chunk_paths(args.data), args.feature_cache)
-    n = res.pop("positions")
+    n, res = errors(args.nets, args.data, args.feature_cache)
     print(f"mean |equity error| against gnubg's labels: {n['contact']} contact, {n['race']} race positions")
     for path, row in res.items():
         print(f"  {path}: contact {row['contact']:.4f}, race {row['race']:.4f}")

@@ -37,23 +37,30 @@ from tools.train.quantise import master_path, ship  # noqa: E402
 DEFAULT_OUT = str(master_path("portes"))
 
 
-def load(dirs: list[str], feature_cache: str | None = None, features: bool = False
+def chunk_paths(items: list[str]) -> list[str]:
+    """Chunk files named directly or found in named folders."""
+    paths: list[str] = []
+    for item in items:
+        paths += sorted(glob.glob(os.path.join(item, "*.npz"))) if os.path.isdir(item) else [item]
+    return paths
+
+
+def load(items: list[str], feature_cache: str | None = None, features: bool = False
          ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The boards, gnubg's probabilities and (with ``features``) the contact features of every
-    chunk in ``dirs``."""
+    chunk in ``items`` (chunk files or folders of them)."""
     boards, probs, feats = [], [], []
-    for d in dirs:
-        for path in sorted(glob.glob(os.path.join(d, "*.npz"))):
-            try:
-                z = np.load(path)
-                b, p = z["boards"], z["probs"]
-            except Exception as exc:  # a chunk being written right now
-                print(f"skip {path}: {exc}")
-                continue
-            boards.append(b)
-            probs.append(p)
-            if features:
-                feats.append(chunk_features(path, b, feature_cache))
+    for path in chunk_paths(items):
+        try:
+            z = np.load(path)
+            b, p = z["boards"], z["probs"]
+        except Exception as exc:  # a chunk being written right now
+            print(f"skip {path}: {exc}")
+            continue
+        boards.append(b)
+        probs.append(p)
+        if features:
+            feats.append(chunk_features(path, b, feature_cache))
     return np.concatenate(boards), np.concatenate(probs), np.concatenate(feats) if features else None
 
 
@@ -186,7 +193,7 @@ def train_net(model, x, y, xv, yv, epochs, lr, batch, log, save):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", nargs="+", required=True)
+    ap.add_argument("--data", nargs="+", required=True, help="chunk files or folders of them")
     ap.add_argument("--out", default=DEFAULT_OUT)
     ap.add_argument("--init", default=None, help="nets data file to start from (resume), e.g. the default --out")
     ap.add_argument("--no-ship", action="store_true", help="do not write tavli/ai/data/portes.bin from --out")
