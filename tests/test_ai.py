@@ -377,20 +377,23 @@ def test_ai_player_drives_a_match_with_the_cube():
     assert match.is_over() and match.winner in (0, 1)
 
 
-def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp_path):
-    np = pytest.importorskip("numpy")
-    torch = pytest.importorskip("torch")
-    from tools.train.held_out import errors
-    from tools.train.train import _FEATURE_SCALES, Model, contact_mask, encode_np, features_np
-
+def _race_positions() -> list[Position]:
     def side(**at: int) -> tuple[int, ...]:
         counts = [0] * 25
         for point, n in at.items():
             counts[int(point[1:])] = n
         return tuple(counts)
 
-    races = [Position(side(p7=5, p3=10), side(p8=4, p2=11)), Position(side(p11=3, p5=12), side(p9=1, p1=14))]
-    positions = _game_positions(seed=9, limit=60) + races
+    return [Position(side(p7=5, p3=10), side(p8=4, p2=11)), Position(side(p11=3, p5=12), side(p9=1, p1=14))]
+
+
+def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp_path):
+    np = pytest.importorskip("numpy")
+    torch = pytest.importorskip("torch")
+    from tools.train.held_out import errors
+    from tools.train.train import _FEATURE_SCALES, Model, contact_mask, encode_np, features_np
+
+    positions = _game_positions(seed=9, limit=60) + _race_positions()
     boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
     cont = contact_mask(boards)
     assert cont.any() and not cont.all()
@@ -413,3 +416,23 @@ def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp
     assert got[path]["contact"] < 1e-5 and got[path]["race"] < 1e-5
     _, got = errors([path], [str(tmp_path / "shifted.npz")], str(tmp_path))
     assert got[path] == pytest.approx({"contact": 0.2, "race": 0.2}, abs=1e-5)
+    np.savez_compressed(tmp_path / "contact.npz", boards=boards[cont], probs=own[cont])
+    counts, got = errors([path], [str(tmp_path / "contact.npz")], str(tmp_path))
+    assert counts["race"] == 0 and list(got[path]) == ["contact"]
+
+
+def test_relabel_selects_a_seeded_share_of_the_contact_positions():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    from tools.train.relabel import selected
+
+    positions = _game_positions(seed=9, limit=80) + _race_positions()
+    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    contact = [i for i, p in enumerate(positions) if p.is_contact()]
+    assert 0 < len(contact) < len(positions)
+    assert selected(boards, True, 1.0, 0).tolist() == contact
+    assert selected(boards, False, 1.0, 0).tolist() == list(range(len(positions)))
+    half = selected(boards, True, 0.5, 3)
+    assert len(half) == round(len(contact) * 0.5) and set(half.tolist()) <= set(contact)
+    assert half.tolist() == sorted(half.tolist()) == selected(boards, True, 0.5, 3).tolist()
+    assert half.tolist() != selected(boards, True, 0.5, 4).tolist()

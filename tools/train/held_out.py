@@ -35,7 +35,8 @@ from tools.train.train import (  # noqa: E402
 def errors(net_paths: list[str], chunks: list[str], cache: str | None
            ) -> tuple[dict[str, int], dict[str, dict[str, float]]]:
     """The number of contact and race positions in ``chunks`` (files or folders), and each nets
-    file's mean |equity error| on them: {net path: {"contact": error, "race": error}}."""
+    file's mean |equity error| on them: {net path: {"contact": error, "race": error}}, a kind
+    left out where the chunks hold none of it."""
     b, p, f = load(chunks, cache, features=True)
     assert f is not None
     keep = ~bearoff_mask(b)
@@ -49,6 +50,8 @@ def errors(net_paths: list[str], chunks: list[str], cache: str | None
         ev = Evaluator.load(net_path)
         result[net_path] = {}
         for name, mask, net in (("contact", cont, ev.contact), ("race", ~cont, ev.race)):
+            if not mask.any():
+                continue
             inputs = len(net.w1[0])
             model = Model(net.hidden, inputs)
             model.load_net(net)
@@ -66,7 +69,7 @@ def main() -> None:
     n, res = errors(args.nets, args.data, args.feature_cache)
     print(f"mean |equity error| against gnubg's labels: {n['contact']} contact, {n['race']} race positions")
     for path, row in res.items():
-        print(f"  {path}: contact {row['contact']:.4f}, race {row['race']:.4f}")
+        print(f"  {path}: " + ", ".join(f"{kind} {err:.4f}" for kind, err in row.items()))
 
 
 if __name__ == "__main__":
