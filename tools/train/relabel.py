@@ -22,16 +22,13 @@ import numpy as np  # noqa: E402
 
 from tavli.games.portes import Position  # noqa: E402
 from tools.train.refs import gnubg_probs  # noqa: E402
-from tools.train.train import chunk_paths  # noqa: E402
+from tools.train.train import chunk_paths, contact_mask  # noqa: E402
 
 
 def selected(boards: np.ndarray, contact: bool, fraction: float, seed: int) -> np.ndarray:
     """Indices of the positions to relabel: a seeded ``fraction`` of the chunk, contact ones only
     when ``contact``."""
-    keep = np.arange(len(boards))
-    if contact:
-        keep = np.array([i for i in keep if Position(tuple(boards[i][0].tolist()),
-                                                     tuple(boards[i][1].tolist())).is_contact()], dtype=int)
+    keep = np.flatnonzero(contact_mask(boards)) if contact else np.arange(len(boards))
     if fraction < 1.0:
         rng = np.random.default_rng(seed)
         keep = np.sort(rng.choice(keep, int(round(len(keep) * fraction)), replace=False))
