@@ -9,6 +9,7 @@ import pytest
 
 from tavli.ai import bearoff, cube
 from tavli.ai.evaluator import (
+    N_EXTENDED_INPUTS,
     N_FEATURE_INPUTS,
     N_INPUTS,
     Evaluator,
@@ -82,18 +83,17 @@ def test_fast_inference_matches_the_plain_forward_pass():
     ev = default_evaluator()
     for pos in _game_positions(seed=3, limit=30):
         net = ev.contact if pos.is_contact() else ev.race
-        x = encode(pos, features=net.features)
-        assert len(x) == N_INPUTS + (N_FEATURE_INPUTS if net.features else 0)
+        x = encode(pos, features=net.features, extended=net.extended)
+        assert len(x) == N_INPUTS + (N_EXTENDED_INPUTS if net.extended else N_FEATURE_INPUTS if net.features else 0)
         fast = net.forward(pos.player, pos.opponent)
         slow = net.forward_reference(x)
         # (the contact features' packed weights per unit round to 2**-21 each: see below)
         assert fast == pytest.approx(slow, abs=2e-4 if net.features else 1e-5)
 
 
-def _feature_weights(seed: int, hidden: int = 16) -> dict:
-    """A random contact net taking the contact features (216 inputs)."""
+def _feature_weights(seed: int, hidden: int = 16, width: int = N_INPUTS + N_FEATURE_INPUTS) -> dict:
+    """A random contact net taking the contact features (216 inputs, or ``width``)."""
     rng = random.Random(seed)
-    width = N_INPUTS + N_FEATURE_INPUTS
     return {"w1": [[rng.gauss(0, 0.3) for _ in range(width)] for _ in range(hidden)],
             "b1": [rng.gauss(0, 0.3) for _ in range(hidden)],
             "w2": [[rng.gauss(0, 0.5) for _ in range(hidden)] for _ in range(5)],
@@ -102,13 +102,24 @@ def _feature_weights(seed: int, hidden: int = 16) -> dict:
 
 def test_fast_inference_with_the_contact_features_matches_the_plain_forward_pass():
     net = Net(**_feature_weights(1))
-    assert net.features
+    assert net.features and not net.extended
     for pos in _game_positions(seed=3, limit=60):
         x = encode(pos, features=True)
         assert len(x) == N_INPUTS + N_FEATURE_INPUTS
         # A feature's value times its packed weights per unit: each unit rounds to 2**-21, so a
         # value in the hundreds (pip_loss) may move a hidden sum by ~1e-4.
         assert net.forward(pos.player, pos.opponent) == pytest.approx(net.forward_reference(x), abs=2e-4)
+
+
+def test_fast_inference_with_the_extended_features_matches_the_plain_forward_pass():
+    net = Net(**_feature_weights(2, width=N_INPUTS + N_EXTENDED_INPUTS))
+    assert net.features and net.extended
+    for pos in _game_positions(seed=4, limit=60):
+        x = encode(pos, extended=True)
+        assert len(x) == N_INPUTS + N_EXTENDED_INPUTS
+        assert net.forward(pos.player, pos.opponent) == pytest.approx(net.forward_reference(x), abs=2e-4)
+    # the first 216 inputs are the contact features' net's: the extended net extends it
+    assert encode(pos, extended=True)[: N_INPUTS + N_FEATURE_INPUTS] == encode(pos, features=True)
 
 
 def test_packed_sums_hold_large_pre_activations_of_either_sign():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tavli.ai import contact_features
-from tavli.ai.contact_features import FEATURES, features
+from tavli.ai.contact_features import EXTRA_FEATURES, FEATURES, N_EXTRA, extended_features, features
 from tavli.games.portes import Position, legal_plays, outcome_of
 
 
@@ -115,3 +115,91 @@ def test_the_escape_table_counts_each_roll_through_open_points():
                 if not mask >> (a + b - 1) & 1 and not (mask >> (a - 1) & 1 and mask >> (b - 1) & 1):
                     expected += 1
         assert contact_features._ESCAPES[mask] == expected, mask
+
+
+def _extra(me: tuple[int, ...], opp: tuple[int, ...]) -> dict[str, int]:
+    values = extended_features(me, opp)
+    assert values[: 2 * len(FEATURES)] == features(me, opp)
+    return dict(zip(EXTRA_FEATURES, values[2 * len(FEATURES):][: len(EXTRA_FEATURES)]))
+
+
+def test_extended_features_of_the_starting_position():
+    start = Position.initial()
+    f = _extra(start.player, start.opponent)
+    assert (f["back_checker"], f["back_anchor"], f["forward_anchor"]) == (24, 24, 1)  # on the other's 1 point
+    assert f["enter2"] == 36 - 5 * 5  # one closed home point: 11 rolls of 36 keep one checker out
+    assert f["double_shots"] == 0  # no blots
+    # timing: 3 spare on the 13 point (36 pips) and 3 on the 8 point (21), 3 spare on the 6
+    # point (15); filling the 5..1 points costs 2 (4 + 3 + 2 + 1 + 0)
+    assert f["timing"] == 36 + 21 + 15 - 20
+
+
+def test_two_blots_in_reach_of_one_checker():
+    # me's blots on its 10 and 9 points, 6 and 5 pips from the attacker (its 21 point): 6-5 and 5-1
+    # reach both (by some play each), two ways each
+    assert _extra(_side(p10=1, p9=1), _side(p21=1))["double_shots"] == 4
+    assert _extra(_side(p10=1), _side(p21=1))["double_shots"] == 0
+
+
+def test_anchors_back_checker_and_moment():
+    assert _extra(_side(p20=2, p24=2), _side())["forward_anchor"] == 5  # the other's 5 point, not its 1
+    assert _extra(_side(p15=2), _side())["forward_anchor"] == 10  # outfield: the other's 10 point
+    assert _extra(_side(p13=3), _side())["forward_anchor"] == 12  # no anchor there
+    f = _extra(_side(p25=1, p20=2), _side())
+    assert (f["back_checker"], f["back_anchor"]) == (25, 20)
+    # 13 checkers on the 1 point, 2 on the 10: the mean is 2.2, the two behind it lie 7.8 away
+    assert _extra(_side(p10=2), _side())["moment2"] == round(7.8 ** 2)
+
+
+def test_containment_up_to_the_rearmost_checker():
+    walls = _side(p7=2, p8=2, p13=11)  # me's 18, 17 and 12 points
+    # from me's 23 point totals of 5 (4 rolls), 6 (5) and 11 (2) are blocked, and 5-5 and 6-6 (both
+    # dice's points blocked): 23 escape, the fewest of me's 16..24 points (its 24 point: 24)
+    assert _extra(_side(p24=1), walls)["a_containment"] == 23
+    # from me's 20 point totals of 2, 3 and 8 (1, 2 and 5 rolls), and 3-2, 2-2, 3-3: 24 escape,
+    # the fewest of its 16..20 points; the 21..23 points (23 each) are not behind the checker
+    assert _extra(_side(p20=1), walls)["a_containment"] == 24
+    assert _extra(_side(p15=1), walls)["a_containment"] == 36  # nothing back there
+    closed = _side(p1=3, p2=2, p3=2, p4=2, p5=2, p6=2, p13=2)
+    f = _extra(_side(p25=1), closed)
+    assert f["a_containment"] == 0 and f["enter2"] == 36 and f["mobility"] == 0
+
+
+def test_the_extended_features_describe_the_other_side_the_same_way():
+    rng = random.Random(6)
+    pos = Position.initial()
+    n = len(FEATURES)
+    for _ in range(300):
+        pos = rng.choice(legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))).result
+        if outcome_of(pos) is not None:
+            pos = Position.initial()
+        a = extended_features(pos.player, pos.opponent)
+        b = extended_features(pos.opponent, pos.player)
+        assert len(a) == 2 * (n + N_EXTRA)
+        assert a[2 * n: 2 * n + N_EXTRA] == b[2 * n + N_EXTRA:] and b[2 * n: 2 * n + N_EXTRA] == a[2 * n + N_EXTRA:]
+        assert all(0 <= v < 1000 for v in a)  # small integers: the packed sums stay exact (evaluator.Net)
+
+
+def test_remembered_extended_features_are_those_of_the_exact_sides():
+    rng = random.Random(8)
+    pos = Position.initial()
+    seen = []
+    while len(seen) < 300:
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        seen.extend((p.result.opponent, p.result.player) for p in plays[:4])  # the replies' side fixed
+        pos = rng.choice(plays).result
+        if outcome_of(pos) is not None:
+            pos = Position.initial()
+    first = [extended_features(me, opp) for me, opp in seen]
+    for (me, opp), values in zip(seen, first):
+        contact_features._OWN.clear()
+        contact_features._A_CONTAINMENT.clear()
+        contact_features._shots.cache_clear()
+        assert extended_features(me, opp) == values
+
+
+def test_timing_with_no_opposing_checker_on_the_board():
+    # The other side only on the bar: every checker of me's outside its home counts; the bar (24
+    # pips) and the 10 point's three (27) less refilling me's 6 and 5 points (10 + 8)
+    me = _side(p25=1, p10=3)
+    assert _extra(me, (0,) * 24 + (2,))["timing"] == 24 + 27 - 10 - 8

@@ -58,8 +58,12 @@ _ANY = bytes(49 if n else 48 for n in range(256))
 _ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a)]  # non-doubles, 2 ways each
 _ENTRY = [0] + [1 << (24 - d) for d in range(1, 7)]  # where die d enters from the bar
 _PIP_WEIGHTS = tuple(range(1, 26))
+_PIP_SQUARES = tuple(i * i for i in range(1, 26))
+_INDICES = tuple(range(25))
+_SPARES = bytes(0 if n == 0 or n == 2 else 1 if n == 1 else n - 2 for n in range(256))  # timing's spares
 
 
+_NO_SHOTS = (0, 0, 0)
 _DOUBLES_ONLY = (15, 16, 18, 20, 24)  # the distances over 12 that a double covers
 _HITS: dict[int, int] = {}  # _rolls_hitting, memoised
 
@@ -81,10 +85,10 @@ def _rolls_hitting(key: int) -> int:
     return mask
 
 
-def _shots_off_bar(movers: int, blots: int, blocked: int) -> tuple[int, int]:
+def _shots_off_bar(movers: int, blots: int, blocked: int) -> tuple[int, int, int]:
     """:func:`_shots` with nobody on the bar, blot by blot from the costliest: the union of the rolls
     on which each checker above it hits it (looked up by its distance and the blocks between)."""
-    hitting = loss = 0
+    hitting = twice = loss = 0
     hits = _HITS
     while blots:
         j = blots.bit_length() - 1
@@ -105,16 +109,17 @@ def _shots_off_bar(movers: int, blots: int, blocked: int) -> tuple[int, int]:
                     hits.clear()
                 r = hits[key] = _rolls_hitting(key)
             rolls |= r
+        twice |= rolls & hitting
         new = rolls & ~hitting
         if new:
             loss += new.bit_count() * (j + 1)  # the rolls that hit no costlier blot
             hitting |= new
-    return hitting.bit_count(), loss
+    return hitting.bit_count(), loss, twice.bit_count()
 
 
 @lru_cache(maxsize=1 << 14)
-def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int]:
-    """(rolls hitting, sum of the pips lost) for a side with ``on_bar`` checkers on the bar and
+def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int, int]:
+    """(rolls hitting, sum of the pips lost, rolls hitting two blots) for a side with ``on_bar`` checkers on the bar and
     ``movers`` (its occupied points 1..24) hitting ``blots`` past ``blocked`` (the points the other
     side holds), all masks in the hitting side's numbering (a hit on index j costs j + 1 pips).
     With checkers on the bar, roll by roll: they enter first. Memoised: the plays of one roll
@@ -142,19 +147,29 @@ def _shots(on_bar: int, movers: int, blots: int, blocked: int) -> tuple[int, int
     n_hits = 15 - hits.count(0)
     n_doubles = 6 - doubles.count(0)
     loss = 2 * sum(map(int.bit_length, hits)) + sum(map(int.bit_length, doubles))
-    return 2 * n_hits + n_doubles, loss
+    twice = 2 * sum(1 for h in hits if h & (h - 1)) + sum(1 for h in doubles if h & (h - 1))
+    return 2 * n_hits + n_doubles, loss, twice
 
 
 def features(me: Sequence[int], opp: Sequence[int]) -> list[int]:
     """The :data:`FEATURES` of ``me`` against ``opp``, then those of ``opp`` against ``me``."""
+    return _features(me, opp, False)
+
+
+def _features(me: Sequence[int], opp: Sequence[int], extended: bool) -> list[int]:
     me_b, opp_b = bytes(me[::-1]), bytes(opp[::-1])  # own numbering once read by int(.., 2)
     me_r, opp_r = bytes(me[:24]), bytes(opp[:24])  # the other side's numbering, no bar
     me_blots, opp_blots = int(me_r.translate(_ONE), 2), int(opp_r.translate(_ONE), 2)
     me_occ, opp_occ = int(me_b.translate(_ANY), 2), int(opp_b.translate(_ANY), 2)
-    me_shots = _shots(opp[24], opp_occ & _BOARD, me_blots, int(me_r.translate(_TWO_UP), 2)) if me_blots else (0, 0)
-    opp_shots = _shots(me[24], me_occ & _BOARD, opp_blots, int(opp_r.translate(_TWO_UP), 2)) if opp_blots else (0, 0)
-    return [*me_shots, *_rest(me, me_occ, opp_occ, int(opp_b.translate(_TWO_UP), 2) & _BOARD),
-            *opp_shots, *_rest(opp, opp_occ, me_occ, int(me_b.translate(_TWO_UP), 2) & _BOARD)]
+    me_made, opp_made = int(me_b.translate(_TWO_UP), 2) & _BOARD, int(opp_b.translate(_TWO_UP), 2) & _BOARD
+    me_shots = _shots(opp[24], opp_occ & _BOARD, me_blots, int(me_r.translate(_TWO_UP), 2)) if me_blots else _NO_SHOTS
+    opp_shots = _shots(me[24], me_occ & _BOARD, opp_blots, int(opp_r.translate(_TWO_UP), 2)) if opp_blots else _NO_SHOTS
+    values = [me_shots[0], me_shots[1], *_rest(me, me_occ, opp_occ, opp_made),
+              opp_shots[0], opp_shots[1], *_rest(opp, opp_occ, me_occ, me_made)]
+    if extended:
+        values += _extra(me, me_b, me_made, me_occ, opp_made, opp_occ, me_shots[2])
+        values += _extra(opp, opp_b, opp_made, opp_occ, me_made, me_occ, opp_shots[2])
+    return values
 
 
 _CONTAINMENT: dict[int, int] = {}
@@ -184,3 +199,123 @@ def _rest(me: Sequence[int], me_occ: int, opp_occ: int, walls: int) -> tuple[int
         closed = (walls & 0x3F).bit_count()
         entry = closed * closed
     return escapes, _containment(walls & 0x1FFFFF), breaking, entry
+
+
+EXTRA_FEATURES = ("double_shots", "back_checker", "back_anchor", "forward_anchor", "mobility", "moment2",
+                  "timing", "enter2", "a_containment")
+N_EXTRA = len(EXTRA_FEATURES)
+EXTRA_SCALES = (36.0, 24.0, 24.0, 6.0, 100.0, 400.0, 100.0, 36.0, 36.0)
+
+
+def extended_features(me: Sequence[int], opp: Sequence[int]) -> list[int]:
+    """:func:`features`, then the :data:`EXTRA_FEATURES` of ``me`` against ``opp``, then those of
+    ``opp`` against ``me`` (more of gnubg's contact inputs, after eval.c's descriptions):
+
+    * ``double_shots``: rolls out of 36 on which two of the side's blots are each hit by some
+      play of the roll (not necessarily one play: an upper bound of gnubg's I_P2);
+    * ``back_checker``: the rearmost checker's point (25: the bar; 0 when none);
+    * ``back_anchor``: the rearmost point the side holds with two or more (0 when none);
+    * ``forward_anchor``: an anchor in the other's home on its point k (1..6), the highest such k;
+      else one on its points 7..12, the lowest; else 12;
+    * ``mobility``: over the side's checkers outside its home, the rolls that let each escape
+      (as ``escapes``) times its distance from home, summed, over 36 (rounded: small integers keep
+      the packed sums exact enough, ``tavli.ai.evaluator.Net``);
+    * ``moment2``: the mean squared distance from the side's mean checker point of the checkers
+      behind that mean, rounded (pips squared);
+    * ``timing``: the pips the side can play before it must break its home board points or its
+      anchor ahead of the other's rearmost checker (gnubg's timing, clipped at 0);
+    * ``enter2``: 36 - (6 - n)^2 with n the other's closed home points (rolls on which one
+      checker on the bar would not enter);
+    * ``a_containment``: the fewest escapes over the side's points 16 to its rearmost checker
+      (36 when that lies before point 16).
+    """
+    return _features(me, opp, True)
+
+
+_OWN: dict[bytes, tuple[int, int, int, int, int]] = {}  # _own_terms, memoised
+_A_CONTAINMENT: dict[int, int] = {}
+_BYTE = [bytes([k]) for k in range(26)]
+
+
+def _extra(me: Sequence[int], me_b: bytes, made: int, occ: int, walls: int, opp_occ: int, twice: int) -> list[int]:
+    """The :data:`EXTRA_FEATURES` of ``me`` (``me_b``: its counts from the bar down; ``made``,
+    ``occ``: its points with two or more and with any, bar included in ``occ``) against the other
+    side (``walls``: its made points in its own numbering, ``opp_occ`` its occupied ones). What
+    depends on ``me`` alone and the other's rearmost checker is remembered: in a look-ahead one
+    side stays the same over many positions."""
+    opp_back = 23 - ((opp_occ & _BOARD).bit_length() - 1)  # me's index of the other's rearmost
+    key = me_b + _BYTE[opp_back]
+    own = _OWN.get(key)
+    if own is None:
+        if len(_OWN) > 1 << 16:
+            _OWN.clear()
+        own = _OWN[key] = _own_terms(me, made, occ, opp_back)
+    back, anchor, forward, moment2, timing = own
+    mobility = 0
+    outside = occ >> 6  # bit i: index i + 6
+    while outside:
+        low = outside & -outside
+        outside ^= low
+        i = low.bit_length() + 5
+        mobility += me[i] * (i - 5) * _ESCAPES[walls >> (24 - i) & 0xFFF]
+    closed = (walls & 0x3F).bit_count()
+    a_containment = 36
+    if back >= 16:
+        ckey = (walls & 0x1FFFFF) | back << 21
+        a_containment = _A_CONTAINMENT.get(ckey, -1)
+        if a_containment < 0:
+            if len(_A_CONTAINMENT) > 1 << 16:
+                _A_CONTAINMENT.clear()
+            a_containment = _A_CONTAINMENT[ckey] = min(_ESCAPES[walls >> s & 0xFFF] for s in range(25 - back, 10))
+    return [twice, back, anchor, forward, round(mobility / 36), moment2, timing, 36 - (6 - closed) ** 2, a_containment]
+
+
+def _own_terms(me: Sequence[int], made: int, occ: int, opp_back: int) -> tuple[int, int, int, int, int]:
+    """back_checker, back_anchor, forward_anchor, moment2 and timing of ``me``."""
+    home_anchors = made >> 18 & 0x3F
+    if home_anchors:
+        forward = 6 - ((home_anchors & -home_anchors).bit_length() - 1)
+    elif made >> 12 & 0x3F:
+        forward = 12 - ((made >> 12 & 0x3F).bit_length() - 1)
+    else:
+        forward = 12
+    return occ.bit_length(), made.bit_length(), forward, _moment2(me), _timing(me, opp_back)
+
+
+def _moment2(me: Sequence[int]) -> int:
+    """The mean of (point - mean point)^2 over the checkers behind the mean point, rounded: with
+    c checkers, T = the sum of their points and k = T // c the first index behind the mean, the
+    sums over indices k.. of n, n x point and n x point^2 give it without a loop."""
+    count = sum(me)
+    if not count:
+        return 0
+    total: int = sum(map(mul, me, _PIP_WEIGHTS))
+    k = total // count
+    tail = me[k:]
+    behind = sum(tail)
+    if not behind:
+        return 0
+    s1: int = sum(map(mul, tail, _PIP_WEIGHTS[k:]))
+    s2: int = sum(map(mul, tail, _PIP_SQUARES[k:]))
+    spread = count * count * s2 - 2 * count * total * s1 + total * total * behind
+    return round(spread / (behind * count * count))
+
+
+def _timing(me: Sequence[int], opp_back: int) -> int:
+    """gnubg's timing: spare pips outside the side's made points ahead of the other's rearmost
+    checker (all checkers on its points 7..12 and those behind the other's rearmost; on the
+    others, those beyond two, or a blot), less what refilling the home points costs."""
+    split = min(max(opp_back, 11), 23)  # indices above it: only spares count (24: none on the board)
+    outer = bytes(me[split + 1 : 24]).translate(_SPARES)
+    middle = me[6 : split + 1]
+    spare = me[24] + sum(outer) + sum(middle)
+    t: int = 24 * me[24] + sum(map(mul, outer, _INDICES[split + 1 : 24])) + sum(map(mul, middle, _INDICES[6 : split + 1]))
+    for i in range(5, -1, -1):
+        n = me[i]
+        if n > 2:
+            t += i * (n - 2)
+            spare += n - 2
+        elif n < 2 and spare >= 2 - n:
+            t -= i * (2 - n)
+            spare -= 2 - n
+    return max(t, 0)

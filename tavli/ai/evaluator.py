@@ -46,6 +46,9 @@ N_POINT_UNITS = 4
 N_SIDE_INPUTS = 25 * N_POINT_UNITS + 2
 N_INPUTS = 2 * N_SIDE_INPUTS
 N_FEATURE_INPUTS = 2 * contact_features.N_FEATURES  # a contact net's extra inputs, when it takes them
+N_EXTENDED_INPUTS = N_FEATURE_INPUTS + 2 * contact_features.N_EXTRA  # with the extended features
+FEATURE_SCALES = contact_features.SCALES * 2
+EXTENDED_SCALES = FEATURE_SCALES + contact_features.EXTRA_SCALES * 2
 
 Probs = tuple[float, float, float, float, float]
 Weights = dict[str, dict[str, list[Any]]]  # net name -> "w1", "b1", "w2", "b2" -> its array
@@ -58,6 +61,8 @@ _FIELD_BITS = 64
 _CENTRE = 1 << (_FIELD_BITS - 1)  # a packed sum's fields hold x + 2**63: never negative
 
 _sumprod = getattr(math, "sumprod", None)
+
+_FEATURE_TABLE = 64  # feature values below this add a precomputed multiple of their vector
 
 NETS_FILE = "portes.bin"  # the shipped contact and race nets, in tavli/ai/data/
 
@@ -72,18 +77,21 @@ def point_units(n: int) -> tuple[float, float, float, float]:
     )
 
 
-def encode(position: Position, features: bool = False) -> list[float]:
-    """The 204 inputs, then with ``features`` the 12 contact features (reference implementation;
-    inference uses the precomputed tables)."""
+def encode(position: Position, features: bool = False, extended: bool = False) -> list[float]:
+    """The 204 inputs, then with ``features`` the 12 contact features, with ``extended`` the 30
+    extended ones (reference implementation; inference uses the precomputed tables)."""
     x: list[float] = []
     for side in (position.player, position.opponent):
         for n in side:
             x.extend(point_units(n))
         x.append((15 - sum(side)) / 15.0)
         x.append(sum(n * (i + 1) for i, n in enumerate(side)) / 100.0)
-    if features:
+    if extended:
+        values = contact_features.extended_features(position.player, position.opponent)
+        x.extend(v / s for v, s in zip(values, EXTENDED_SCALES))
+    elif features:
         values = contact_features.features(position.player, position.opponent)
-        x.extend(v / s for v, s in zip(values, contact_features.SCALES * 2))
+        x.extend(v / s for v, s in zip(values, FEATURE_SCALES))
     return x
 
 
@@ -185,9 +193,14 @@ class Net(PackedNet):
         self.w1 = w1
         h = len(b1)
         width = len(w1[0]) if w1 else N_INPUTS
-        if width not in (N_INPUTS, N_INPUTS + N_FEATURE_INPUTS):
-            raise ValueError(f"a net takes {N_INPUTS} or {N_INPUTS + N_FEATURE_INPUTS} inputs, not {width}")
+        widths = {N_INPUTS: (), N_INPUTS + N_FEATURE_INPUTS: FEATURE_SCALES,
+                  N_INPUTS + N_EXTENDED_INPUTS: EXTENDED_SCALES}
+        if width not in widths:
+            raise ValueError(f"a net takes {', '.join(map(str, widths))} inputs, not {width}")
+        scales = widths[width]
         self.features = width > N_INPUTS
+        self.extended = width == N_INPUTS + N_EXTENDED_INPUTS
+        self._features_of = contact_features.extended_features if self.extended else contact_features.features
         cols = list(zip(*w1)) if w1 else [()] * N_INPUTS  # cols[k] = weights of input k
         # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
         bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
@@ -216,10 +229,13 @@ class Net(PackedNet):
                 rows.append(per_count)
             table.append(rows)
         self._table = table
-        # A feature's weights per unit of its value: its value ``v`` adds ``v`` times this vector.
-        scales = contact_features.SCALES * 2
-        self._feature_vecs = [self._pack([c / s for c in cols[N_INPUTS + f]])
-                              for f, s in enumerate(scales)] if self.features else []
+        # A feature's weights per unit of its value: its value ``v`` adds ``v`` times this vector,
+        # looked up for the small values (an addition costs half a multiplication and an addition).
+        self._feature_vecs = [self._pack([c / s for c in cols[N_INPUTS + f]]) for f, s in enumerate(scales)]
+        self._feature_tables: list[list[int]] = []
+        for packed in self._feature_vecs:
+            self._feature_tables.append([v * packed for v in range(_FEATURE_TABLE)])
+            yield
 
     def hidden_sum(self, on_roll: Sequence[int], other: Sequence[int]) -> int:
         """The packed pre-activations of the hidden units (see :class:`PackedNet`)."""
@@ -233,9 +249,9 @@ class Net(PackedNet):
             if n:
                 acc += t1[i][n]
         if self._feature_vecs:
-            for v, vec in zip(contact_features.features(on_roll, other), self._feature_vecs):
+            for v, table, vec in zip(self._features_of(on_roll, other), self._feature_tables, self._feature_vecs):
                 if v:
-                    acc += v * vec
+                    acc += table[v] if v < _FEATURE_TABLE else v * vec
         return acc
 
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:

@@ -6,7 +6,7 @@ was trained on, to compare nets fairly; train.py's own split differs between dat
 
 Bear-offs are left out (the database answers them), as in training; the rest are split into contact
 and race positions and each net is asked with its own inputs (with the contact features where its
-contact net takes them).
+contact net takes them, or the extended ones: their cache, `.extended.npy`, holds both).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from tavli.ai.evaluator import N_INPUTS, Evaluator  # noqa: E402
+from tavli.ai.evaluator import Evaluator  # noqa: E402
 from tools.train.train import (  # noqa: E402
-    _FEATURE_SCALES,
+    _EXTENDED_SCALES,
     Model,
     bearoff_mask,
     contact_mask,
@@ -37,13 +37,13 @@ def errors(net_paths: list[str], chunks: list[str], cache: str | None
     """The number of contact and race positions in ``chunks`` (files or folders), and each nets
     file's mean |equity error| on them: {net path: {"contact": error, "race": error}}, a kind
     left out where the chunks hold none of it."""
-    b, p, f = load(chunks, cache, features=True)
+    b, p, f = load(chunks, cache, extended=True)
     assert f is not None
     keep = ~bearoff_mask(b)
     b, p, f = b[keep], p[keep], f[keep]
     cont = contact_mask(b)
     x = encode_np(b)
-    x_feat = np.concatenate([x, f / _FEATURE_SCALES], axis=1, dtype=np.float32)
+    x_ext = np.concatenate([x, f / _EXTENDED_SCALES], axis=1, dtype=np.float32)
     y = torch.from_numpy(p.astype(np.float32))
     result: dict[str, dict[str, float]] = {}
     for net_path in net_paths:
@@ -55,7 +55,7 @@ def errors(net_paths: list[str], chunks: list[str], cache: str | None
             inputs = len(net.w1[0])
             model = Model(net.hidden, inputs)
             model.load_net(net)
-            xs = x_feat if inputs > N_INPUTS else x
+            xs = x_ext[:, :inputs]  # the extended features begin with the basic ones
             result[net_path][name] = held_out_error(model, torch.from_numpy(xs[mask]), y[mask])[1]
     return {"contact": int(cont.sum()), "race": int((~cont).sum())}, result
 

@@ -6,8 +6,8 @@
 
 Inputs are those of ``tavli.ai.evaluator.encode`` (built here with numpy by table lookup; with
 ``--features`` the contact net also takes the contact features of ``tavli.ai.contact_features``,
-computed by that same Python function once per chunk and cached as ``.npy`` files in
-``--feature-cache``, default: beside the chunks); targets
+with ``--extended`` its extended features, computed by that same Python function once per chunk
+and cached as ``.npy`` files in ``--feature-cache``, default: beside the chunks); targets
 are gnubg's five probabilities for the side on roll, learnt with binary cross-entropy on soft
 targets. Positions where both sides are all home are left out (the bear-off database answers
 them); the rest are split by contact into the two nets. After every epoch the weights are written
@@ -31,7 +31,16 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 from tavli.ai import contact_features  # noqa: E402
-from tavli.ai.evaluator import N_FEATURE_INPUTS, N_INPUTS, Evaluator, pack_nets, point_units  # noqa: E402
+from tavli.ai.evaluator import (  # noqa: E402
+    EXTENDED_SCALES,
+    FEATURE_SCALES,
+    N_EXTENDED_INPUTS,
+    N_FEATURE_INPUTS,
+    N_INPUTS,
+    Evaluator,
+    pack_nets,
+    point_units,
+)
 from tools.train.quantise import master_path, ship  # noqa: E402
 
 DEFAULT_OUT = str(master_path("portes"))
@@ -45,10 +54,10 @@ def chunk_paths(items: list[str]) -> list[str]:
     return paths
 
 
-def load(items: list[str], feature_cache: str | None = None, features: bool = False
+def load(items: list[str], feature_cache: str | None = None, features: bool = False, extended: bool = False
          ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The boards, gnubg's probabilities and (with ``features``) the contact features of every
-    chunk in ``items`` (chunk files or folders of them)."""
+    chunk in ``items`` (chunk files or folders of them); with ``extended`` the extended ones."""
     boards, probs, feats = [], [], []
     for path in chunk_paths(items):
         try:
@@ -59,34 +68,38 @@ def load(items: list[str], feature_cache: str | None = None, features: bool = Fa
             continue
         boards.append(b)
         probs.append(p)
-        if features:
-            feats.append(chunk_features(path, b, feature_cache))
-    return np.concatenate(boards), np.concatenate(probs), np.concatenate(feats) if features else None
+        if features or extended:
+            feats.append(chunk_features(path, b, feature_cache, extended))
+    return np.concatenate(boards), np.concatenate(probs), np.concatenate(feats) if feats else None
 
 
-def features_np(boards: np.ndarray) -> np.ndarray:
-    """(N, 2, 25) counts -> (N, 12) int16 contact features (tavli.ai.contact_features.features)."""
-    return np.array([contact_features.features(me, opp) for me, opp in boards.tolist()], dtype=np.int16).reshape(-1, N_FEATURE_INPUTS)
+def features_np(boards: np.ndarray, extended: bool = False) -> np.ndarray:
+    """(N, 2, 25) counts -> (N, 12) int16 contact features (tavli.ai.contact_features.features),
+    or with ``extended`` (N, 30) (``extended_features``)."""
+    fn, width = ((contact_features.extended_features, N_EXTENDED_INPUTS) if extended
+                 else (contact_features.features, N_FEATURE_INPUTS))
+    return np.array([fn(me, opp) for me, opp in boards.tolist()], dtype=np.int16).reshape(-1, width)
 
 
-def chunk_features(path: str, boards: np.ndarray, cache: str | None) -> np.ndarray:
+def chunk_features(path: str, boards: np.ndarray, cache: str | None, extended: bool = False) -> np.ndarray:
     """The contact features of a chunk's boards, computed once and kept in ``cache`` (default: the
     chunk's folder)."""
-    name = os.path.basename(path)[: -len(".npz")] + ".features.npy"
+    name = os.path.basename(path)[: -len(".npz")] + (".extended.npy" if extended else ".features.npy")
     target = os.path.join(cache or os.path.dirname(path), name)
     if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(path):
         f = np.load(target)
-        if f.shape == (len(boards), N_FEATURE_INPUTS):
+        if f.shape == (len(boards), N_EXTENDED_INPUTS if extended else N_FEATURE_INPUTS):
             return f
     t0 = time.time()
-    f = features_np(boards)
+    f = features_np(boards, extended)
     np.save(target + ".tmp.npy", f)
     os.replace(target + ".tmp.npy", target)
     print(f"features of {path}: {len(boards)} positions ({time.time() - t0:.0f} s) -> {target}", flush=True)
     return f
 
 
-_FEATURE_SCALES = np.array(contact_features.SCALES * 2, dtype=np.float32)
+_FEATURE_SCALES = np.array(FEATURE_SCALES, dtype=np.float32)
+_EXTENDED_SCALES = np.array(EXTENDED_SCALES, dtype=np.float32)
 
 
 _UNITS = np.array([point_units(n) for n in range(16)], dtype=np.float32)  # (16, 4)
@@ -207,20 +220,21 @@ def main() -> None:
     ap.add_argument("--only", choices=("contact", "race"), default=None)
     ap.add_argument("--describe", default=None, help="what the data is (games, seeds, labels), kept in the weights' meta")
     ap.add_argument("--features", action="store_true", help="the contact net also takes the contact features (216 inputs)")
+    ap.add_argument("--extended", action="store_true", help="the contact net takes the extended contact features (234 inputs)")
     ap.add_argument("--feature-cache", default=None, help="folder of the features' .npy files (default: the chunks' folders)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
-    boards, probs, feats = load(args.data, args.feature_cache, args.features)
+    boards, probs, feats = load(args.data, args.feature_cache, args.features, args.extended)
     print(f"{len(boards)} positions from {args.data}")
     keep = ~bearoff_mask(boards)
     boards, probs = boards[keep], probs[keep]
     feats = feats[keep] if feats is not None else None
     cont = contact_mask(boards)
     init = Evaluator.load(args.init) if args.init else None
-    contact_inputs = N_INPUTS + (N_FEATURE_INPUTS if args.features else 0)
+    contact_inputs = N_INPUTS + (N_EXTENDED_INPUTS if args.extended else N_FEATURE_INPUTS if args.features else 0)
     if init is not None and len(init.contact.w1[0]) > contact_inputs:
-        ap.error(f"{args.init}'s contact net takes the contact features: add --features")
+        ap.error(f"{args.init}'s contact net takes {len(init.contact.w1[0])} inputs: add --features or --extended")
     models = {"contact": Model(args.hidden, contact_inputs), "race": Model(args.race_hidden)}
     if init is not None:
         models = {"contact": Model(max(args.hidden, init.contact.hidden), contact_inputs),
@@ -228,7 +242,8 @@ def main() -> None:
         models["contact"].load_net(init.contact)
         models["race"].load_net(init.race)
     meta = {
-        "inputs": ("tavli.ai.evaluator.encode (204; contact: 216, with features=True)" if args.features
+        "inputs": ("tavli.ai.evaluator.encode (204; contact: 234, with extended=True)" if args.extended
+                   else "tavli.ai.evaluator.encode (204; contact: 216, with features=True)" if args.features
                    else "tavli.ai.evaluator.encode (204)"),
         "labels": "gnubg (PyPI gnubg 1.1.0a16) evaluations of positions from gnubg self-play with random plays",
         "data_positions": int(len(boards)),
@@ -259,7 +274,8 @@ def main() -> None:
         nval = min(20000, len(b) // 20)
         x_np = encode_np(b)
         if name == "contact" and feats is not None:
-            x_np = np.concatenate([x_np, feats[mask][order] / _FEATURE_SCALES], axis=1, dtype=np.float32)
+            scales = _EXTENDED_SCALES if args.extended else _FEATURE_SCALES
+            x_np = np.concatenate([x_np, feats[mask][order] / scales], axis=1, dtype=np.float32)
         x = torch.from_numpy(x_np)
         y = torch.from_numpy(p.astype(np.float32))
         epochs = args.race_epochs if (name == "race" and args.race_epochs is not None) else args.epochs
