@@ -34,7 +34,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from eval_speed import positions  # noqa: E402
 
-from tavli.ai import contact_features  # noqa: E402
 from tavli.ai.evaluator import default_evaluator  # noqa: E402
 
 
@@ -55,7 +54,7 @@ def parts(sides: list[tuple[Any, Any]], rounds: int) -> None:
     hidden = [net._hidden_tanh(a) for a in sums]
     print(f"  forward (all)       {best_us(lambda s: net.forward(*s), sides, rounds):6.1f} us")
     print(f"  hidden sum          {best_us(lambda s: net.hidden_sum(*s), sides, rounds):6.1f} us"
-          f"  (contact features {best_us(lambda s: contact_features.features(*s), sides, rounds):.1f} us of it)")
+          f"  (contact features {best_us(lambda s: net._features_of(*s), sides, rounds):.1f} us of it)")
     print(f"  hidden activations  {best_us(net._hidden_tanh, sums, rounds):6.1f} us  ({net.hidden} units)")
     print(f"  output layer        {best_us(net._outputs, hidden, rounds):6.1f} us")
 

@@ -7,7 +7,7 @@
 
 Nets: the full-precision nets (tools/train/weights/<game>.bin, float32: what training writes and
 resumes from, kept out of the site) against the same nets stored as ``--dtype`` (default: the
-shipped form, :data:`tavli.ai.evaluator.SHIPPED_DTYPE`; ``qB`` = B-bit fixed point with a scale
+shipped form, :data:`tools.train.quantise.DTYPES`; ``qB`` = B-bit fixed point with a scale
 per input, ``f2`` = float16, :func:`tavli.ai.evaluator.pack_nets`):
 
 * sizes: the data file's bytes, raw and gzip -9;
@@ -48,11 +48,11 @@ from variant_strength import play_game  # noqa: E402
 
 from tavli.ai import bearoff  # noqa: E402
 from tavli.ai import variant_net as vn  # noqa: E402
-from tavli.ai.evaluator import SHIPPED_DTYPE, Evaluator, default_evaluator, equity  # noqa: E402
+from tavli.ai.evaluator import Evaluator, default_evaluator, equity  # noqa: E402
 from tavli.ai.players import AIPlayer  # noqa: E402
 from tavli.games.portes import Position, legal_plays  # noqa: E402
 from tavli.games.registry import game_kind  # noqa: E402
-from tools.train.quantise import master_path, quantised  # noqa: E402
+from tools.train.quantise import DTYPES, master_path, quantised  # noqa: E402
 
 GAMES = ("portes", "plakoto", "fevga")
 RANDOM_PLAYS = 0.1
@@ -184,7 +184,7 @@ def bearoff_check(samples: int, seed: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default=",".join(GAMES), help="portes|plakoto|fevga (comma-separated)")
-    ap.add_argument("--dtype", default=SHIPPED_DTYPE, help="stored forms to measure (comma-separated), e.g. q8,q11,f2")
+    ap.add_argument("--dtype", default=None, help="stored forms to measure (comma-separated), e.g. q8,q11,f2; default: each game's shipped form")
     ap.add_argument("--positions", type=int, default=3000)
     ap.add_argument("--games", type=int, default=200, help="match games per game and form (0: none)")
     ap.add_argument("--seed", type=int, default=1616)
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
         raw, packed = sizes(full_data(name))
         print(f"{name}: float32 {raw} bytes ({packed} gzip -9)")
         rolls = positions(name, full, args.positions, args.seed)
-        for dtype in args.dtype.split(","):
+        for dtype in (args.dtype.split(",") if args.dtype else [DTYPES[name]]):
             data = quantised(name, dtype)
             stored = evaluator_of(name, data)
             record: dict[str, Any] = {"game": name, "dtype": dtype, "bytes": len(data), "gzip": sizes(data)[1],

@@ -1,4 +1,4 @@
-"""The shipped AI data is compact (tavli/ai/data/*.bin): 11-bit fixed-point nets and an 11-bit bear-off table.
+"""The shipped AI data is compact (tavli/ai/data/*.bin): 11-bit fixed-point nets (12-bit for Portes) and an 11-bit bear-off table.
 The nets stay close to the full-precision ones they are made from (tools/train/weights/*.bin,
 kept out of the site), and the bear-off lookups within the table's stated tolerance of the
 exact distributions. (bench/quantised.py measures the same over thousands of positions and in
