@@ -127,7 +127,7 @@ def test_extended_features_of_the_starting_position():
     start = Position.initial()
     f = _extra(start.player, start.opponent)
     assert (f["back_checker"], f["back_anchor"], f["forward_anchor"]) == (24, 24, 1)  # on the other's 1 point
-    assert f["enter2"] == 36 - 5 * 5  # one closed home point: 11 rolls of 36 keep one checker out
+    assert f["enter2"] == 36 - 5 * 5  # one closed home point: 11 rolls of 36 have a die blocked
     assert f["double_shots"] == 0  # no blots
     # timing: 3 spare on the 13 point (36 pips) and 3 on the 8 point (21), 3 spare on the 6
     # point (15); filling the 5..1 points costs 2 (4 + 3 + 2 + 1 + 0)
@@ -141,8 +141,18 @@ def test_two_blots_in_reach_of_one_checker():
     assert _extra(_side(p10=1), _side(p21=1))["double_shots"] == 0
 
 
+def test_two_blots_in_reach_of_a_checker_entering_from_the_bar():
+    # me's blots on its 3 and 5 points, me's 1 point made; one attacker on the bar enters on me's
+    # point d with a d. 3-2 and 5-3 hit both (enter on one, or enter and move on); any roll hitting
+    # one: 2-1, 3-1, 4-1, 4-3, 5-1, 5-2, 5-4, 6-3, 6-5 and those two (22), 3-3 and 5-5
+    f = _of(_side(p3=1, p5=1), _side(p25=1))
+    assert f["shots"] == 24
+    assert _extra(_side(p3=1, p5=1), _side(p25=1))["double_shots"] == 4
+
+
 def test_anchors_back_checker_and_moment():
     assert _extra(_side(p20=2, p24=2), _side())["forward_anchor"] == 5  # the other's 5 point, not its 1
+    assert _extra(_side(p14=2, p17=2), _side())["forward_anchor"] == 8  # of its 11 and 8 points, the lower
     assert _extra(_side(p15=2), _side())["forward_anchor"] == 10  # outfield: the other's 10 point
     assert _extra(_side(p13=3), _side())["forward_anchor"] == 12  # no anchor there
     f = _extra(_side(p25=1, p20=2), _side())
@@ -203,3 +213,7 @@ def test_timing_with_no_opposing_checker_on_the_board():
     # pips) and the 10 point's three (27) less refilling me's 6 and 5 points (10 + 8)
     me = _side(p25=1, p10=3)
     assert _extra(me, (0,) * 24 + (2,))["timing"] == 24 + 27 - 10 - 8
+    # The other side's checker on the bar is not its rearmost (unlike gnubg's timing): its rearmost
+    # on the board is on me's 24 point, so all three on me's 16 point count (45 pips), less refilling
+    # me's 6 point (10); the 5..2 points cannot be refilled with the one spare left
+    assert _extra(_side(p16=3), _side(p25=1))["timing"] == 45 - 10

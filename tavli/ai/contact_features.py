@@ -212,7 +212,8 @@ def extended_features(me: Sequence[int], opp: Sequence[int]) -> list[int]:
     ``opp`` against ``me`` (more of gnubg's contact inputs, after eval.c's descriptions):
 
     * ``double_shots``: rolls out of 36 on which two of the side's blots are each hit by some
-      play of the roll (not necessarily one play: an upper bound of gnubg's I_P2);
+      play of the roll (not necessarily one play; after gnubg's I_P2, simplified: that counts
+      hitters and ways);
     * ``back_checker``: the rearmost checker's point (25: the bar; 0 when none);
     * ``back_anchor``: the rearmost point the side holds with two or more (0 when none);
     * ``forward_anchor``: an anchor in the other's home on its point k (1..6), the highest such k;
@@ -221,11 +222,12 @@ def extended_features(me: Sequence[int], opp: Sequence[int]) -> list[int]:
       (as ``escapes``) times its distance from home, summed, over 36 (rounded: small integers keep
       the packed sums exact enough, ``tavli.ai.evaluator.Net``);
     * ``moment2``: the mean squared distance from the side's mean checker point of the checkers
-      behind that mean, rounded (pips squared);
+      behind that mean, rounded (pips squared; gnubg's I_MOMENT2 simplified: the exact mean);
     * ``timing``: the pips the side can play before it must break its home board points or its
-      anchor ahead of the other's rearmost checker (gnubg's timing, clipped at 0);
-    * ``enter2``: 36 - (6 - n)^2 with n the other's closed home points (rolls on which one
-      checker on the bar would not enter);
+      anchor ahead of the other's rearmost checker on the board (gnubg's timing, clipped at 0;
+      unlike gnubg's, a checker of the other's on the bar does not count as its rearmost);
+    * ``enter2``: 36 - (6 - n)^2 with n the other's closed home points (the rolls with at least
+      one die blocked: two checkers on the bar would not both enter);
     * ``a_containment``: the fewest escapes over the side's points 16 to its rearmost checker
       (36 when that lies before point 16).
     """

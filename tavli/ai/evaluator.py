@@ -186,8 +186,8 @@ class PackedNet(ABC):
 
 
 class Net(PackedNet):
-    """One hidden layer: ``W1`` (H x 204, or H x 216 with the contact features), ``b1`` (H), ``W2``
-    (5 x H), ``b2`` (5)."""
+    """One hidden layer: ``W1`` (H x 204, H x 216 with the contact features or H x 234 with the
+    extended ones), ``b1`` (H), ``W2`` (5 x H), ``b2`` (5)."""
 
     def _build_steps(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
         self.w1 = w1
@@ -264,7 +264,7 @@ class Net(PackedNet):
 
 
 W1_DTYPES = ("q8", "q9", "q10", "q11", "q12", "f2", "f4")  # how a first layer may be stored (pack_nets)
-SHIPPED_DTYPE = "q11"  # the shipped nets: the smallest that plays as the float ones (bench/quantised.py)
+SHIPPED_DTYPE = "q11"  # the nets' default stored form (bench/quantised.py); each game's: tools/train/quantise.py DTYPES
 
 
 def quantise(matrix: Sequence[Sequence[float]], axis: int, bits: int) -> tuple[list[int], list[float]]:
