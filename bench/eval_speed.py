@@ -46,10 +46,7 @@ def positions(count: int, seed: int) -> list[Position]:
 def forget(ev: Evaluator) -> None:
     """Clear what ``ev`` and the contact features remember of positions already valued."""
     ev._cache.clear()
-    contact_features._shots.cache_clear()
-    for memo in (contact_features._HITS, contact_features._CONTAINMENT, contact_features._OWN,
-                 contact_features._A_CONTAINMENT):
-        memo.clear()
+    contact_features.clear_memos()
 
 
 def time_probs(ev: Evaluator, batch: list[Position]) -> float:

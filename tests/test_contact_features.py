@@ -202,9 +202,7 @@ def test_remembered_extended_features_are_those_of_the_exact_sides():
             pos = Position.initial()
     first = [extended_features(me, opp) for me, opp in seen]
     for (me, opp), values in zip(seen, first):
-        contact_features._OWN.clear()
-        contact_features._A_CONTAINMENT.clear()
-        contact_features._shots.cache_clear()
+        contact_features.clear_memos()
         assert extended_features(me, opp) == values
 
 

@@ -175,15 +175,24 @@ def _features(me: Sequence[int], opp: Sequence[int], extended: bool) -> list[int
 _CONTAINMENT: dict[int, int] = {}
 
 
-def _containment(walls: int) -> int:
+def _containment(walls: int, first: int = 0) -> int:
     """The fewest escapes from me's points 16..24 and the bar in front of ``walls`` (see
-    :func:`_rest`), memoised: a search meets few distinct walls."""
-    c = _CONTAINMENT.get(walls)
+    :func:`_rest`), or from its index ``24 - first`` down to 15 only, memoised: a search meets few
+    distinct walls."""
+    key = walls | first << 21  # walls: 21 bits
+    c = _CONTAINMENT.get(key)
     if c is None:
         if len(_CONTAINMENT) > 1 << 16:
             _CONTAINMENT.clear()
-        c = _CONTAINMENT[walls] = min(_ESCAPES[walls >> s & 0xFFF] for s in range(10))
+        c = _CONTAINMENT[key] = min(_ESCAPES[walls >> s & 0xFFF] for s in range(first, 10))
     return c
+
+
+def clear_memos() -> None:
+    """Forget every memoised part (benchmarks that value positions afresh; tests of the memos)."""
+    _shots.cache_clear()
+    for memo in (_HITS, _CONTAINMENT, _OWN):
+        memo.clear()
 
 
 def _rest(me: Sequence[int], me_occ: int, opp_occ: int, walls: int) -> tuple[int, int, int, int]:
@@ -235,7 +244,6 @@ def extended_features(me: Sequence[int], opp: Sequence[int]) -> list[int]:
 
 
 _OWN: dict[bytes, tuple[int, int, int, int, int]] = {}  # _own_terms, memoised
-_A_CONTAINMENT: dict[int, int] = {}
 _BYTE = [bytes([k]) for k in range(26)]
 
 
@@ -261,14 +269,7 @@ def _extra(me: Sequence[int], me_b: bytes, made: int, occ: int, walls: int, opp_
         i = low.bit_length() + 5
         mobility += me[i] * (i - 5) * _ESCAPES[walls >> (24 - i) & 0xFFF]
     closed = (walls & 0x3F).bit_count()
-    a_containment = 36
-    if back >= 16:
-        ckey = (walls & 0x1FFFFF) | back << 21
-        a_containment = _A_CONTAINMENT.get(ckey, -1)
-        if a_containment < 0:
-            if len(_A_CONTAINMENT) > 1 << 16:
-                _A_CONTAINMENT.clear()
-            a_containment = _A_CONTAINMENT[ckey] = min(_ESCAPES[walls >> s & 0xFFF] for s in range(25 - back, 10))
+    a_containment = _containment(walls & 0x1FFFFF, 25 - back) if back >= 16 else 36
     return [twice, back, anchor, forward, round(mobility / 36), moment2, timing, 36 - (6 - closed) ** 2, a_containment]
 
 
