@@ -134,15 +134,20 @@ def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps
 # --- playing without a mirror, and watching the frames -------------------------------------------------
 
 # Installed before any page script (``context.add_init_script``): a requestAnimationFrame loop
-# that records every frame's time, and the times when ``<body data-thinking>`` (the computer at
-# work: web/browser/thinker.py run_steps) turns on and off.
+# that records every frame's time, the page's long tasks (the Long Tasks API: every task of 50 ms
+# or more on the page's thread, [start, duration]), and the times when ``<body data-thinking>``
+# (the computer at work: web/browser/thinker.py run_steps) turns on and off.
 FRAME_MONITOR = """
 (() => {
   const w = window;
   w.tavliFrames = [];
   w.tavliThinkSpans = [];
+  w.tavliLongTasks = [];
   const frame = (t) => { w.tavliFrames.push(performance.now()); requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.tavliLongTasks.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask'});
   let since = null;
   const watch = () => {
     const on = document.body && document.body.dataset.thinking === '1';
@@ -158,14 +163,18 @@ FRAME_MONITOR = """
 def frame_gaps(page) -> dict[str, float | int]:
     """The frames recorded by :data:`FRAME_MONITOR`: ``worst`` gap (ms) between two frames while the
     computer was at work (a gap that overlaps a span of ``data-thinking``), ``frames`` and
-    ``spans`` counted, ``thinking_ms`` in all, and the ``worst_any`` gap since the first span."""
+    ``spans`` counted, ``thinking_ms`` in all, the ``worst_any`` gap since the first span, and the
+    ``longest_task`` (ms) of the page's thread that overlaps a span (0 if none took 50 ms)."""
     return page.evaluate(
         """() => {
             const f = window.tavliFrames, spans = window.tavliThinkSpans.slice();
             const open = window.tavliThinkOpen();
             if (open !== null) spans.push([open, performance.now()]);
-            let worst = 0, worstAny = 0, frames = 0, total = 0;
+            let worst = 0, worstAny = 0, frames = 0, total = 0, longestTask = 0;
             for (const [a, b] of spans) total += b - a;
+            for (const [t, d] of window.tavliLongTasks) {
+                if (spans.some(([s, e]) => t < e && t + d > s)) longestTask = Math.max(longestTask, d);
+            }
             const first = spans.length ? spans[0][0] : Infinity;
             for (let i = 1; i < f.length; i++) {
                 const a = f[i - 1], b = f[i];
@@ -173,14 +182,15 @@ def frame_gaps(page) -> dict[str, float | int]:
                 worstAny = Math.max(worstAny, b - a);
                 if (spans.some(([s, e]) => a < e && b > s)) { worst = Math.max(worst, b - a); frames++; }
             }
-            return {worst, worst_any: worstAny, frames, spans: spans.length, thinking_ms: total};
+            return {worst, worst_any: worstAny, frames, spans: spans.length, thinking_ms: total,
+                    longest_task: longestTask};
         }"""
     )
 
 
 def thinking_log(page) -> list[dict]:
-    """``window.tavliThinking``: one entry per computer's play chosen (``kind`` "move") or data
-    loaded ("load"), with its ``seconds``, ``slices`` and ``longest`` slice (web/browser/thinker.py)."""
+    """``window.tavliThinking``: one entry per computer's play chosen (``kind`` "move"), data loaded
+    ("load") or data archive unpacked ("archive"), with its ``seconds``, ``slices`` and ``longest`` slice (web/browser/thinker.py)."""
     return page.evaluate("window.tavliThinking ? window.tavliThinking.map(e => ({...e})) : []")
 
 

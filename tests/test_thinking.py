@@ -99,6 +99,26 @@ def test_the_look_ahead_yields_after_every_roll():
     assert yields >= 21 and value == search.one_ply_value(ev, candidates[0].result)
 
 
+def test_the_look_ahead_values_a_few_replies_between_two_yields():
+    # A unit of work between two yields is a few evaluations (a few milliseconds in the page):
+    # the page's slices end after a unit that passes their time, so a long unit is a long frame.
+    ev = default_evaluator()
+    units = []
+    for pos, dice in _game_positions(seed=4, limit=30):
+        for play in legal_plays(pos, dice)[:3]:
+            steps = search.one_ply_value_steps(ev, play.result)
+            while True:
+                before = ev.calls
+                try:
+                    next(steps)
+                except StopIteration:
+                    units.append(ev.calls - before)
+                    break
+                units.append(ev.calls - before)
+    assert sum(units) > 10_000
+    assert max(units) <= 4
+
+
 def _run_with_a_clock(steps, now: list[float], jump: float):
     """Run ``steps`` to the end, the fake clock ``now`` jumping ``jump`` seconds at every yield."""
     while True:

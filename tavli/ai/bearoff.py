@@ -33,7 +33,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, islice
 
 from ..steps import Steps, finish
 from . import datafile
@@ -41,20 +41,24 @@ from . import datafile
 MAX_ROLLS = 32
 DATA_FILE = "bearoff.bin"  # in tavli/ai/data/
 Board = tuple[int, ...]  # a home board: the checkers on points 1..6
-_ROWS_PER_STEP = 400  # boards decoded between two yields (a few milliseconds in Pyodide)
-_CODES_PER_STEP = 2000  # residuals or board codes made between two yields (as long)
+# Units of the database's decoding between two yields: each about a millisecond under CPython
+# (a few in Pyodide, where the page runs them in slices).
+_ROWS_PER_STEP = 200  # boards decoded
+_CODES_PER_STEP = 1000  # board codes made (and their residuals located)
+_WIDE_PER_STEP = 500  # residuals of 256 or more decoded one by one
+_BYTES_PER_STEP = 1 << 16  # residual bytes decoded by the byte tables
 
 
 def enumerate_positions() -> list[tuple[int, ...]]:
     """Every home board with 0..15 checkers, in the database's order (lexicographic counts)."""
     out: list[tuple[int, ...]] = []
-    finish(_positions_steps(out, {}, {}))
+    finish(_positions_steps(out, None, {}))
     return out
 
 
-def _positions_steps(out: list[Board], index: dict[Board, int], index15: dict[Board, int]) -> Steps[None]:
-    """Append every home board to ``out`` in order, indexing them (``index15``: the boards with
-    fifteen checkers, in order); yields every few hundred boards."""
+def _positions_steps(out: list[Board], index: dict[Board, int] | None, index15: dict[Board, int]) -> Steps[None]:
+    """Append every home board to ``out`` in order, indexing them in ``index`` (if given) and the
+    boards with fifteen checkers in ``index15``, in order; yields every few hundred boards."""
     for a in range(16):
         for b in range(16 - a):
             left = 15 - a - b
@@ -64,11 +68,12 @@ def _positions_steps(out: list[Board], index: dict[Board, int], index15: dict[Bo
                         rest = left - c - d - e
                         for f in range(rest + 1):
                             board = (a, b, c, d, e, f)
-                            index[board] = len(out)
+                            if index is not None:
+                                index[board] = len(out)
                             out.append(board)
                             if f == rest:
                                 index15[board] = len(index15)
-            yield
+                yield
 
 
 def _down(board: Board, point: int) -> Board:
@@ -135,10 +140,14 @@ _LOW, _HIGH, _NONZERO = _byte_tables()
 
 def _unzigzag_steps(low: bytes, high: bytes) -> Steps[bytearray]:
     """The zigzag codes ``low | high << 8`` as little-endian uint16 ``r + RESIDUAL_BIAS``: by
-    byte tables, then the codes of 256 or more one by one (few in the predicted table, most in
-    the other), yielding every :data:`_CODES_PER_STEP` of them."""
+    byte tables (:data:`_BYTES_PER_STEP` at a time), then the codes of 256 or more one by one (few
+    in the predicted table, most in the other), yielding every :data:`_WIDE_PER_STEP` of them."""
     out = bytearray(2 * len(low))
-    out[0::2], out[1::2] = low.translate(_LOW), low.translate(_HIGH)
+    for at in range(0, len(low), _BYTES_PER_STEP):
+        part = low[at : at + _BYTES_PER_STEP]
+        end = 2 * (at + len(part))
+        out[2 * at : end : 2], out[2 * at + 1 : end : 2] = part.translate(_LOW), part.translate(_HIGH)
+        yield
     marks = high.translate(_NONZERO)
     i = marks.find(1)
     done = 0
@@ -147,7 +156,7 @@ def _unzigzag_steps(low: bytes, high: bytes) -> Steps[bytearray]:
         out[2 * i : 2 * i + 2] = (((z >> 1) ^ -(z & 1)) + RESIDUAL_BIAS).to_bytes(2, "little")
         i = marks.find(1, i + 1)
         done += 1
-        if done % _CODES_PER_STEP == 0:
+        if done % _WIDE_PER_STEP == 0:
             yield
     return out
 
@@ -183,9 +192,14 @@ def decode_steps(data: bytes, origin: str = DATA_FILE) -> Steps[Table]:
     yield
     order: list[Board] = []
     index15: dict[Board, int] = {}
-    yield from _positions_steps(order, {}, index15)
+    yield from _positions_steps(order, None, index15)
     full = yield from _decode_table_steps(arrays, "full", order, scale, origin, predicted=True)
-    first = yield from _decode_table_steps(arrays, "first", list(index15), scale, origin, predicted=False)
+    fifteens = list(index15)
+    del index15
+    while order:  # freed a part at a time: tens of thousands of boards take milliseconds
+        del order[-_CODES_PER_STEP:]
+        yield
+    first = yield from _decode_table_steps(arrays, "first", fifteens, scale, origin, predicted=False)
     return Table(scale, full, first)
 
 
@@ -200,10 +214,11 @@ def _decode_table_steps(arrays: dict[str, Sequence[int]], name: str, order: list
     yield
     bias = [sum(RESIDUAL_BIAS << (_FIELD * k) for k in range(n)) for n in range(MAX_ROLLS + 1)]
     codes: list[int] = []  # _code of each board
+    sizes, starts = heads[1::2], [0]  # where each board's residuals start
     for at in range(0, len(order), _CODES_PER_STEP):
         codes += [a | b << 4 | c << 8 | d << 12 | e << 16 | f << 20 for a, b, c, d, e, f in order[at : at + _CODES_PER_STEP]]
+        starts += islice(accumulate(sizes[at : at + _CODES_PER_STEP], initial=starts[-1]), 1, None)
         yield
-    starts = list(accumulate(heads[1::2], initial=0))
     check = scale % ((1 << _FIELD) - 1)  # a row's fields sum to scale: so does the row, modulo 2**16 - 1
     down = _DOWN
     rows: dict[int, int] = {}
@@ -222,6 +237,8 @@ def _decode_table_steps(arrays: dict[str, Sequence[int]], name: str, order: list
         rows[key] = row
         if done % _ROWS_PER_STEP == 0:
             yield
+    del backwards, codes, starts, residuals  # (as is freeing them)
+    yield
     return rows
 
 

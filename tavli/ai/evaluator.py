@@ -231,9 +231,11 @@ class Net(PackedNet):
         self._table = table
         # A feature's weights per unit of its value: its value ``v`` adds ``v`` times this vector,
         # looked up for the small values (an addition costs half a multiplication and an addition).
-        self._feature_vecs = [self._pack([c / s for c in cols[N_INPUTS + f]]) for f, s in enumerate(scales)]
+        self._feature_vecs: list[int] = []
         self._feature_tables: list[list[int]] = []
-        for packed in self._feature_vecs:
+        for f, s in enumerate(scales):
+            packed = self._pack([c / s for c in cols[N_INPUTS + f]])
+            self._feature_vecs.append(packed)
             self._feature_tables.append([v * packed for v in range(_FEATURE_TABLE)])
             yield
 

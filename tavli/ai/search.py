@@ -28,7 +28,7 @@ from ..steps import Steps, WorkClock, finish
 from .evaluator import Evaluator
 
 RANK_CHUNK = 8  # plays evaluated between two yields of rank_plays_steps (~1 ms in Pyodide)
-REPLY_CHUNK = 24  # replies evaluated between two yields of one_ply_value_steps (~3 ms in Pyodide)
+REPLY_CHUNK = 4  # replies evaluated between two yields of one_ply_value_steps (a few ms in Pyodide)
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 
@@ -88,8 +88,8 @@ def one_ply_value(ev: Evaluator, result: Position) -> float:
 
 
 def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = None) -> Steps[float]:
-    """:func:`one_ply_value`, yielding after each of the opponent's rolls (and every
-    ``REPLY_CHUNK`` replies of a roll with many); each reply valued (one evaluation) is added to
+    """:func:`one_ply_value`, yielding after each of the opponent's rolls' replies are generated
+    and after every ``REPLY_CHUNK`` of them valued; each reply valued (one evaluation) is added to
     ``tally``."""
     done = outcome_of(result)
     if done is not None:
@@ -99,8 +99,10 @@ def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = N
     probs = ev.probs_sides
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
         worst = math.inf  # our equity after the opponent's best reply (there is always one)
+        sequences = legal_sequences(result, roll)
+        yield
         # ``mover`` is the replying opponent, ``us`` our side, both before the sides are swapped.
-        for k, (mover, us, _) in enumerate(legal_sequences(result, roll)):
+        for k, (mover, us, _) in enumerate(sequences):
             if k % REPLY_CHUNK == REPLY_CHUNK - 1:
                 yield
             if not any(mover):  # he bore everything off
@@ -111,7 +113,6 @@ def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = N
             worst = min(worst, ours)
             replies += 1
         total += w * worst
-        yield
     if tally is not None:
         tally.count += replies
     return total

@@ -33,7 +33,7 @@ from tavli.steps import Steps
 
 ARCHIVE = "build/ai.zip"  # relative to the page (tools/pyscript_files.py: AI_ARCHIVE)
 PROBE = "tavli/ai/data/portes.bin"  # a file the archive brings (relative to packages_root())
-CHUNK = 1 << 17  # bytes unpacked between two yields (a few milliseconds)
+CHUNK = 1 << 15  # bytes unpacked between two yields (a few milliseconds in the page)
 RETRY_FIRST_S = 1.0  # the first pause after a failed load; it doubles with each failure...
 RETRY_LIMIT_S = 30.0  # ...up to this
 

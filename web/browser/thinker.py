@@ -8,8 +8,9 @@ chooses its plays in the coach's worker instead (:meth:`Thinker.run_in_worker`, 
 the page only waits, painting, and falls back to slices if the worker fails.
 
 Test hooks: ``<body data-thinking>`` "1" while any work is under way; ``<body data-aidata>``, the
-archive's state; ``window.tavliThinking``, an entry per play chosen or data loaded (``worker``:
-true for a play the worker chose, with the net's ``evaluations`` it took).
+archive's state; ``window.tavliThinking``, an entry per play chosen, data loaded or archive
+unpacked (``kind`` "move", "load", "archive"; ``worker``: true for a play the worker chose, with
+the net's ``evaluations`` it took).
 """
 
 from __future__ import annotations
@@ -70,6 +71,13 @@ class Pacer:
     def stop(self) -> None:
         self.js.stop()
 
+    async def frame(self) -> None:
+        """Wait for the next frame (at most 100 ms; in a hidden page, which paints none, a turn)."""
+        if document.hidden:
+            await asyncio.sleep(0)
+        else:
+            await self.js.frame()
+
     async def pause(self, last: int | None) -> int:
         """Give the browser a turn. ``last``: what the previous pause of this work returned (None
         for the first); returns the count of frames before this pause."""
@@ -99,11 +107,12 @@ class Thinker:
                         kind: str | None = None, since: float | None = None,
                         choices: int = 0) -> tuple[bool, Any]:
         """Run a steps generator (:mod:`tavli.steps`) a slice of at most ``SLICE_S`` at a time,
-        giving the page a turn between slices (:class:`Pacer`: input, timers and frames).
+        giving the page a turn before the first and between slices (:class:`Pacer`: input, timers
+        and frames).
         ``(True, result)``, or ``(False, None)`` once ``alive()`` is False (asked
         between slices; the generator is then closed). ``<body data-thinking>`` is "1" meanwhile.
-        With ``kind`` (``move``, ``load``), the run is recorded in ``window.tavliThinking``: its
-        seconds (from ``since``), slices and longest slice (and the legal plays it chose among,
+        With ``kind`` (``move``, ``load``, ``archive``), the run is recorded in
+        ``window.tavliThinking``: its seconds (from ``since``), slices and longest slice (and the legal plays it chose among,
         ``choices``), for the browser tests and benchmarks."""
         clock = time.perf_counter
         start = clock() if since is None else since
@@ -111,6 +120,9 @@ class Thinker:
         last = None
         pacer = self._work(1)
         try:
+            # The page's last change (the person's play drawn, a dialog closed) is painted before
+            # the first slice, not after it: a frame never waits for both.
+            await pacer.frame()
             while True:
                 begin = clock()
                 end = begin + SLICE_S
@@ -217,7 +229,7 @@ class Thinker:
             from . import aidata
 
             def unpack(data: bytes) -> Any:
-                return self.run_steps(aidata.unpack_steps(data))
+                return self.run_steps(aidata.unpack_steps(data), kind="archive")
 
             def show(state: aidata.State) -> None:
                 document.body.dataset.aidata = state.value
