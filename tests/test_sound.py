@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+from array import array
+
 import pytest
 
 from web.browser import audio as S
@@ -29,6 +34,16 @@ def test_volume_scales_gains():
     assert [t.gain / 2 for t in loud] == pytest.approx([t.gain for t in soft])
     assert all(t.gain == 0 for t in S.tones("hit", -3))
     assert S.tones("hit", 7) == S.tones("hit", 1)
+
+
+def test_the_page_makes_the_same_noise_in_javascript():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing")
+    script = f"const make = {S.NOISE_JS};\nconsole.log(JSON.stringify(Array.from(make(5000, {S.NOISE_SEED}))));"
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    as_float32 = list(array("f", S.noise_samples(5000)))
+    assert json.loads(done.stdout) == as_float32
 
 
 def test_noise_is_white_and_repeatable():

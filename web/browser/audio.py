@@ -105,6 +105,19 @@ def noise_samples(count: int, seed: int = NOISE_SEED) -> list[float]:
     return out
 
 
+# :func:`noise_samples` in JavaScript, made straight into the array the buffer takes: in Python,
+# with the copy to JavaScript, it took ~90 ms of the first click that plays a sound.
+NOISE_JS = """(count, seed) => {
+  const out = new Float32Array(count);
+  let state = seed >>> 0;
+  for (let i = 0; i < count; i++) {
+    state = (Math.imul(1664525, state) + 1013904223) >>> 0;
+    out[i] = state / 2147483648 - 1;
+  }
+  return out;
+}"""
+
+
 # --- the browser part ---------------------------------------------------------------------------
 
 
@@ -192,14 +205,14 @@ class SoundPlayer:
         if self._noise is None:
             ctx = self._ctx
             rate = int(ctx.sampleRate)
-            samples = noise_samples(int(rate * NOISE_SECONDS))
-            buffer = ctx.createBuffer(1, len(samples), rate)
+            count = int(rate * NOISE_SECONDS)
+            buffer = ctx.createBuffer(1, count, rate)
             try:
-                from pyodide.ffi import to_js
-
-                data = self._win().Float32Array.new(to_js(samples))
+                import pyodide  # noqa: F401  (in the browser)
             except ImportError:  # tests
-                data = samples
+                data = noise_samples(count)
+            else:
+                data = self._win().Function.new(f"return {NOISE_JS}")()(count, NOISE_SEED)
             buffer.copyToChannel(data, 0)
             self._noise = buffer
         return self._noise
