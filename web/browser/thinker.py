@@ -107,13 +107,12 @@ class Thinker:
                         kind: str | None = None, since: float | None = None,
                         choices: int = 0) -> tuple[bool, Any]:
         """Run a steps generator (:mod:`tavli.steps`) a slice of at most ``SLICE_S`` at a time,
-        giving the page a turn before the first and between slices (:class:`Pacer`: input, timers
-        and frames).
-        ``(True, result)``, or ``(False, None)`` once ``alive()`` is False (asked
-        between slices; the generator is then closed). ``<body data-thinking>`` is "1" meanwhile.
-        With ``kind`` (``move``, ``load``, ``archive``), the run is recorded in
-        ``window.tavliThinking``: its seconds (from ``since``), slices and longest slice (and the legal plays it chose among,
-        ``choices``), for the browser tests and benchmarks."""
+        giving the page a turn (:class:`Pacer`: input, timers and frames) before the first slice
+        and between slices. ``(True, result)``, or ``(False, None)`` once ``alive()`` is False
+        (asked before each slice; the generator is then closed). ``<body data-thinking>`` is "1"
+        meanwhile. With ``kind`` (``move``, ``load``, ``archive``), the run is recorded in
+        ``window.tavliThinking``: its seconds (from ``since``), slices and longest slice (and the
+        legal plays it chose among, ``choices``), for the browser tests and benchmarks."""
         clock = time.perf_counter
         start = clock() if since is None else since
         slices, longest = 0, 0.0
@@ -123,6 +122,8 @@ class Thinker:
             # The page's last change (the person's play drawn, a dialog closed) is painted before
             # the first slice, not after it: a frame never waits for both.
             await pacer.frame()
+            if alive is not None and not alive():
+                return False, None
             while True:
                 begin = clock()
                 end = begin + SLICE_S
