@@ -23,7 +23,7 @@ def analyse(match: Match, games: list[int] | None = None) -> MatchAnalysis:
 
 @pytest.fixture(scope="module")
 def portes_match() -> tuple[Match, MatchAnalysis]:
-    m = played_match("portes", 3, seed=7)  # two games, doubles, takes and a no-double among them
+    m = played_match("portes", 3, seed=9)  # two games, doubles, takes and a no-double among them
     return m, analyse(m)
 
 
@@ -109,7 +109,7 @@ def test_the_answer_is_interface_c(portes_match: tuple[Match, MatchAnalysis]) ->
 
 
 def test_only_the_games_asked_for() -> None:
-    m = played_match("portes", 3, seed=7)
+    m = played_match("portes", 3, seed=9)
     assert len(game_records(m)) >= 2
     a = analyse(m, [2])
     assert [g.number for g in a.games] == [2] and a.players[0].decisions == a.games[0].players[0].decisions
