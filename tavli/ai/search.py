@@ -25,12 +25,12 @@ from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 from ..games.base import Play
 from ..games.portes import Position, legal_sequences, outcome_of
 from ..steps import Steps, WorkClock, finish
+from .evaluator import ROLL_WEIGHTS as ROLL_WEIGHTS  # the rolls' table lives with the evaluator, which needs it too
+from .evaluator import ROLLS as ROLLS
 from .evaluator import Evaluator
 
 RANK_CHUNK = 8  # plays evaluated between two yields of rank_plays_steps (~1 ms in Pyodide)
 REPLY_CHUNK = 4  # replies evaluated between two yields of one_ply_value_steps (a few ms in Pyodide)
-ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 
 
 class Judge(Protocol):
