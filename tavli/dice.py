@@ -11,6 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]  # the 21 distinct rolls, low die first
+ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]  # each one's chance
+
 
 class DiceSource(Protocol):
     def die(self) -> int:

@@ -1,12 +1,13 @@
 """The evaluator's exact last roll: the side not on roll bears its last checkers off whatever it
 throws, so the side on roll wins only by bearing everything off now and saves the gammon only by
-bearing a checker off now (tavli.ai.evaluator.last_roll_probs)."""
+bearing a checker off now (tavli.ai.last_roll)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tavli.ai.evaluator import default_evaluator, last_roll_probs
+from tavli.ai.evaluator import default_evaluator
+from tavli.ai.last_roll import last_roll_probs
 from tavli.ai.players import make_player
 from tavli.games.portes import Position, legal_plays
 

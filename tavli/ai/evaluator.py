@@ -10,7 +10,7 @@ Which evaluator answers:
 * a finished game: its exact result;
 * both sides with every checker home: the exact bear-off database (``tavli.ai.bearoff``);
 * no contact, and the side not on roll bears its last checkers off on any roll: exact, by the
-  side on roll's plays of each of the 21 rolls (:func:`last_roll_probs`: it wins if some play
+  side on roll's plays of each of the 21 rolls (:mod:`tavli.ai.last_roll`: it wins if some play
   bears everything off; otherwise it saves the gammon if some play bears a checker off);
 * no contact: the race net; otherwise the contact net.
 
@@ -41,9 +41,10 @@ from operator import mul
 from typing import Any, Self
 
 from ..games.base import Play
-from ..games.portes import Position, legal_sequences, outcome_of, trusted_position
+from ..games.portes import Position, outcome_of
 from ..steps import Steps, finish
 from . import bearoff, contact_features, datafile
+from .last_roll import finishes_next_roll, last_roll_probs, loss_flags
 
 N_POINT_UNITS = 4
 N_SIDE_INPUTS = 25 * N_POINT_UNITS + 2
@@ -54,8 +55,6 @@ FEATURE_SCALES = contact_features.SCALES * 2
 EXTENDED_SCALES = FEATURE_SCALES + contact_features.EXTRA_SCALES * 2
 
 Probs = tuple[float, float, float, float, float]
-ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]  # the 21 distinct rolls
-ROLL_WEIGHTS = [1 / 36 if a == b else 2 / 36 for a, b in ROLLS]
 Weights = dict[str, dict[str, list[Any]]]  # net name -> "w1", "b1", "w2", "b2" -> its array
 Meta = dict[str, Any]  # what the weights' header says of their training
 
@@ -422,9 +421,9 @@ class Evaluator:
         """``probs`` for the side on roll ``me`` against ``opp`` (25 counts each, own numbering)."""
         self.calls += 1
         if not any(opp):  # the opponent has just borne off everything
-            return (0.0, 0.0, 0.0) + _loss(me)
+            return (0.0, 0.0, 0.0) + loss_flags(me)
         if not any(me):
-            return (1.0,) + _loss(opp) + (0.0, 0.0)
+            return (1.0,) + loss_flags(opp) + (0.0, 0.0)
         if not any(me[6:]) and not any(opp[6:]):
             return bearoff.race_probs(tuple(me), tuple(opp))
         key = bytes(me) + bytes(opp)
@@ -434,7 +433,7 @@ class Evaluator:
             return found
         if _contact(me, opp):
             probs = consistent(self.contact.forward(me, opp))
-        elif _finishes_next_roll(opp):
+        elif finishes_next_roll(opp):
             probs = last_roll_probs(me, opp)
         else:
             probs = consistent(self.race.forward(me, opp))
@@ -458,51 +457,6 @@ class Evaluator:
         if len(plays) == 1:
             return plays[0]
         return max(plays, key=lambda p: self.play_equity(p.result))
-
-
-def _loss(loser: Sequence[int]) -> tuple[float, float]:
-    """(gammon, backgammon) indicators for a side whose opponent has borne everything off."""
-    if sum(loser) < 15:
-        return (0.0, 0.0)
-    # The winner's home board is the loser's points 19..24 (indices 18..23); 24 is the bar.
-    return (1.0, 1.0) if any(loser[18:25]) else (1.0, 0.0)
-
-
-def _finishes_next_roll(side: Sequence[int]) -> bool:
-    """True when ``side`` (25 counts, not on roll) bears its last checkers off on any roll: all home,
-    at most four left (a roll bears off four at most) and the bear-off database's chance of one roll is 1."""
-    if any(side[6:]) or sum(side) > 4:
-        return False
-    return bearoff.rolls_distribution(tuple(side[:6]))[1] > 1.0 - 1e-9
-
-
-def last_roll_probs(me: Sequence[int], opp: Sequence[int]) -> Probs:
-    """Exact (win, wg, wbg, lg, lbg) for ``me`` on roll when ``opp`` bears its last checkers off on
-    its next roll whatever it throws (no contact): this roll is ``me``'s last. For each roll ``me``
-    wins if some play bears all its checkers off; otherwise it loses, a gammon when it has borne
-    none off after its best play (a backgammon with a checker still in the winner's home board or
-    on the bar), the best play being the one that saves the most."""
-    start = trusted_position(tuple(me), tuple(opp))
-    counts = [0, 0, 0, 0, 0]  # in 36ths of rolls, so that the sums are exact
-    for a, b in ROLLS:
-        ways = 1 if a == b else 2
-        least: tuple[float, float] | None = None  # (gammon, backgammon) after the play that saves most
-        for mine, _, _ in legal_sequences(start, (a, b)):
-            if not any(mine):
-                least = None
-                g, bg = _loss(opp)
-                counts[0] += ways
-                counts[1] += ways * int(g)
-                counts[2] += ways * int(bg)
-                break
-            loss = _loss(mine)
-            if least is None or sum(loss) < sum(least):
-                least = loss
-        if least is not None:
-            counts[3] += ways * int(least[0])
-            counts[4] += ways * int(least[1])
-    win, wg, wbg, lg, lbg = (c / 36 for c in counts)
-    return win, wg, wbg, lg, lbg
 
 
 def _contact(me: Sequence[int], opp: Sequence[int]) -> bool:

@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict, TypeVar, Unpack
 
+from ..dice import ROLL_WEIGHTS as ROLL_WEIGHTS  # re-exported: the searches and the coach take them from here
+from ..dice import ROLLS as ROLLS
 from ..games.base import Play
 from ..games.portes import Position, legal_sequences, outcome_of
 from ..steps import Steps, WorkClock, finish
-from .evaluator import ROLL_WEIGHTS as ROLL_WEIGHTS  # the rolls' table lives with the evaluator, which needs it too
-from .evaluator import ROLLS as ROLLS
 from .evaluator import Evaluator
 
 RANK_CHUNK = 8  # plays evaluated between two yields of rank_plays_steps (~1 ms in Pyodide)
