@@ -51,11 +51,11 @@ def best_us(fn: Callable[[Any], object], items: Sequence[Any], rounds: int) -> f
 def parts(sides: list[tuple[Any, Any]], rounds: int) -> None:
     net = default_evaluator().contact
     sums = [net.hidden_sum(*s) for s in sides]
-    hidden = [net._hidden_tanh(a) for a in sums]
+    hidden = [net._hidden_levels(a) for a in sums]
     print(f"  forward (all)       {best_us(lambda s: net.forward(*s), sides, rounds):6.1f} us")
     print(f"  hidden sum          {best_us(lambda s: net.hidden_sum(*s), sides, rounds):6.1f} us"
           f"  (contact features {best_us(lambda s: net._features_of(*s), sides, rounds):.1f} us of it)")
-    print(f"  hidden activations  {best_us(net._hidden_tanh, sums, rounds):6.1f} us  ({net.hidden} units)")
+    print(f"  hidden activations  {best_us(net._hidden_levels, sums, rounds):6.1f} us  ({net.hidden} units)")
     print(f"  output layer        {best_us(net._outputs, hidden, rounds):6.1f} us")
 
 

@@ -64,7 +64,8 @@ def test_packed_forward_equals_plain_forward(name: str) -> None:
         units = vn.active_units(pos)
         fast = net.forward(units)
         slow = net.forward_reference(units)
-        assert fast == pytest.approx(slow, abs=1e-5)
+        # (a hidden unit's tanh(x / 2) is read to within 2**-11: evaluator.PackedNet)
+        assert fast == pytest.approx(slow, abs=2e-4)
 
 
 def test_probabilities_are_consistent(name: str) -> None:

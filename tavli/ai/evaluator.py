@@ -26,9 +26,9 @@ Every input is a function of one point's count (borne-off checkers and pips are 
 functions), so a hidden unit's pre-activation is the bias plus one precomputed vector per occupied
 point. The vectors are held as fixed-point fields packed into one Python integer: adding a point's
 contribution to all hidden units is then one big-integer addition. A contact feature's value ``v``
-adds ``v`` times its packed vector (its weights over its scale). The hidden sigmoids are taken as
-``(1 + tanh(x / 2)) / 2`` with the halves folded into the output layer, so that the hidden layer
-is one pass of C-level ``map`` calls.
+adds ``v`` times its packed vector (its weights over its scale). The hidden sigmoids are read from
+the sum's bytes through a table, and the output layer is one ``sumprod`` of integers
+(:class:`PackedNet`): a few C-level calls per evaluation, not one Python step per hidden unit.
 """
 
 from __future__ import annotations
@@ -58,15 +58,30 @@ Probs = tuple[float, float, float, float, float]
 Weights = dict[str, dict[str, list[Any]]]  # net name -> "w1", "b1", "w2", "b2" -> its array
 Meta = dict[str, Any]  # what the weights' header says of their training
 
-_SCALE_BITS = 20
+# The packed hidden sums (see PackedNet): 32-bit fields, ``x`` at a scale of ``2**17``, offset so
+# that bits 8..23 of a field (its "window") read ``x`` in [-64, 64) at steps of 2**-9.
+_SCALE_BITS = 17
 _SCALE = float(1 << _SCALE_BITS)
+_FIELD_BITS = 32
+_WINDOW_SHIFT = 8
+_WINDOW_BITS = 16
+_OFFSET = 1 << (_WINDOW_SHIFT + _WINDOW_BITS - 1)  # x = -64 reads 0 in the window
+_CENTRE = 1 << (_FIELD_BITS - 1)  # the slow path's fields hold x + 2**31: never negative
 _HALF_INV_SCALE = 0.5 / _SCALE  # a field's x / 2, the argument of its tanh
-_FIELD_BITS = 64
-_CENTRE = 1 << (_FIELD_BITS - 1)  # a packed sum's fields hold x + 2**63: never negative
+# A hidden unit's tanh(x / 2) as an integer at a scale of 2**15; the output layer's weights at 2**20;
+# the output sums in 64-bit fields packed into one int.
+_LEVEL_BITS = 15
+_W2_BITS = 20
+_OUT_BITS = 64
+_OUT_CENTRE = 1 << (_OUT_BITS - 1)
+_OUT_INV_SCALE = 1.0 / (1 << (_LEVEL_BITS + _W2_BITS))
+_LEVELS_PER_STEP = 4096  # level table entries computed between two yields
 
 _sumprod = getattr(math, "sumprod", None)
 
-_FEATURE_TABLE = 64  # feature values below this add a precomputed multiple of their vector
+_FEATURE_SHIFT = 6
+_FEATURE_TABLE = 1 << _FEATURE_SHIFT  # a feature value adds precomputed multiples of its vector: v % 64, v - v % 64
+_FEATURE_HIGH = 16  # ... for values below 16 * 64
 
 NETS_FILE = "portes.bin"  # the shipped contact and race nets, in tavli/ai/data/
 
@@ -127,15 +142,55 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
+_levels: list[int] = []  # _levels[k]: a hidden unit's tanh(x / 2) level for window reading k
+
+
+def _level(x: float) -> int:
+    """``tanh(x / 2)`` as an integer at a scale of ``2**15``."""
+    return round(math.tanh(x * 0.5) * (1 << _LEVEL_BITS))
+
+
+def _levels_steps() -> Steps[None]:
+    """Fill the window's level table (once for all nets), yielding between slices. A reading ``k``
+    stands for the fields from ``k << 8`` to ``(k << 8) + 255``: its level is taken at their middle."""
+    size = 1 << _WINDOW_BITS
+    while len(_levels) < size:
+        start = len(_levels)
+        _levels.extend(_level(((k << _WINDOW_SHIFT) + (1 << (_WINDOW_SHIFT - 1)) - _OFFSET) / _SCALE)
+                       for k in range(start, min(size, start + _LEVELS_PER_STEP)))
+        yield
+
+
+_FORMATS = {32: ("i", "I"), 64: ("q", "Q")}  # a field's struct format: signed, unsigned
+
+
+def _packed(values: Sequence[int], bits: int) -> int:
+    """Integers as consecutive ``bits``-wide fields of one int (32 or 64). A field below 0 borrows
+    from the next one: the result is the sum of ``values[j] << (bits * j)``."""
+    signed, unsigned = _FORMATS[bits]
+    n = len(values)
+    if min(values, default=0) >= 0:
+        return int.from_bytes(struct.pack(f"<{n}{unsigned}", *values), "little")
+    twos = int.from_bytes(struct.pack(f"<{n}{signed}", *values), "little")
+    borrows = int.from_bytes(struct.pack(f"<{n + 1}{unsigned}", 0, *[v < 0 for v in values]), "little")
+    return twos - borrows  # a negative field's two's complement holds 2**bits too many
+
+
 class PackedNet(ABC):
     """A net with one hidden layer whose first layer is summed in packed integers: each hidden
-    unit's sum is a 64-bit field of one big int (fixed point, ``2**20`` scale), so that a forward
+    unit's sum is a 32-bit field of one big int (fixed point, ``2**17`` scale), so that a forward
     pass adds a few big ints, one per active input.
 
     The packed vectors are signed: a field below 0 borrows from the next one, and the fields of a
-    sum of packed vectors still add exactly. The packed bias adds ``2**63`` to each field, so that
-    every field of a finished sum lies in ``[0, 2**64)``; flipping each field's top bit (one XOR)
-    makes it the two's complement of the unit's pre-activation, which ``struct`` unpacks.
+    sum of packed vectors still add exactly. The packed bias adds ``2**23`` to each field, so that a
+    pre-activation ``x`` in [-64, 64) leaves its field in ``[0, 2**24)``; one AND with the fields'
+    top bytes tells whether every unit is in that range. Then ``struct`` reads each field's bits
+    8..23 (``x`` to within 2**-9) and a table turns the reading into ``tanh(x / 2)`` as an integer.
+    Otherwise (rare: a unit far into saturation) the fields are decoded whole and ``tanh`` taken.
+
+    ``sigmoid(x) = (1 + tanh(x / 2)) / 2``, so an output's sum over the hidden sigmoids is
+    ``b + sum(w) / 2 + sum(w / 2 * tanh(x / 2))``: the last sum is one ``sumprod`` of the integer
+    levels with each unit's ``w / 2`` packed for all outputs (64-bit fields, ``2**20`` scale).
 
     Built from ``(w1, b1, w2, b2)`` by a subclass's ``_build_steps`` (a steps generator, the
     tables packed one vector at a time), at once by the constructor or in slices by
@@ -154,39 +209,50 @@ class PackedNet(ABC):
 
     @abstractmethod
     def _build_steps(self, w1: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
-        """Pack the tables (calling :meth:`_start` first), yielding between units of work."""
+        """Pack the tables (``yield from`` :meth:`_start_steps` first), yielding between units of work."""
 
-    def _start(self, b1: list[float], w2: list[list[float]], b2: list[float], bias: Sequence[float]) -> None:
-        """The sizes, the output layer and the packed ``bias`` of the hidden sums."""
+    def _start_steps(self, b1: list[float], w2: list[list[float]], b2: list[float], bias: Sequence[float]) -> Steps[None]:
+        """The sizes, the output layer, the packed ``bias`` of the hidden sums and the level table."""
+        yield from _levels_steps()
         self.hidden = h = len(b1)
         self.b1, self.w2, self.b2 = b1, w2, b2
-        # sigmoid(x) = (1 + tanh(x / 2)) / 2, so an output's sum over the hidden sigmoids is
-        # b + sum(w) / 2 + sum(w / 2 * tanh(x / 2)).
-        self._w2_half = [[w / 2.0 for w in wk] for wk in w2]
-        self._b2_tanh = [bk + math.fsum(wk) / 2.0 for wk, bk in zip(w2, b2)]
-        self._top_bits = sum(_CENTRE << (_FIELD_BITS * j) for j in range(h))
-        self._bias_packed = self._pack(bias) + self._top_bits
-        self._unpack = struct.Struct(f"<{h}q").unpack
-        self._nbytes = h * _FIELD_BITS // 8
+        fields = range(h)
+        self._bias_packed = self._pack(bias) + _packed([_OFFSET] * h, _FIELD_BITS)
+        self._nbytes = nbytes = h * _FIELD_BITS // 8
+        self._out_of_window = _packed([(1 << _FIELD_BITS) - (1 << (_WINDOW_SHIFT + _WINDOW_BITS))] * h, _FIELD_BITS)
+        pad = (_FIELD_BITS - _WINDOW_SHIFT - _WINDOW_BITS) // 8
+        self._read_window = struct.Struct("<" + f"{_WINDOW_SHIFT // 8}xH{pad}x" * h).unpack
+        self._recentre = _packed([_CENTRE - _OFFSET] * h, _FIELD_BITS)
+        self._top_bits = _packed([_CENTRE] * h, _FIELD_BITS)
+        self._read_fields = struct.Struct(f"<{h}i").unpack
+        assert nbytes == struct.calcsize(f"<{h}i")
+        n_out = len(w2)
+        self._w2_packed = [_packed([round(wk[j] / 2.0 * (1 << _W2_BITS)) for wk in w2], _OUT_BITS) for j in fields]
+        b2_tanh = [bk + math.fsum(wk) / 2.0 for wk, bk in zip(w2, b2)]
+        scale = 1 << (_LEVEL_BITS + _W2_BITS)
+        self._b2_packed = _packed([round(b * scale) + _OUT_CENTRE for b in b2_tanh], _OUT_BITS)
+        self._out_top = _packed([_OUT_CENTRE] * n_out, _OUT_BITS)
+        self._out_bytes = n_out * _OUT_BITS // 8
+        self._read_outputs = struct.Struct(f"<{n_out}q").unpack
 
     def _pack(self, vec: Sequence[float]) -> int:
         """``vec`` as signed fixed-point fields of one int."""
-        return sum(int(round(v * _SCALE)) << (_FIELD_BITS * j) for j, v in enumerate(vec))
+        return _packed([round(v * _SCALE) for v in vec], _FIELD_BITS)
 
-    def _hidden_tanh(self, acc: int) -> list[float]:
-        """``tanh(x / 2)`` of each hidden unit's pre-activation ``x``, from the packed sum ``acc``
-        (the packed bias plus the active inputs' vectors)."""
-        fields = self._unpack((acc ^ self._top_bits).to_bytes(self._nbytes, "little"))
-        tanh = math.tanh
-        return [tanh(x * _HALF_INV_SCALE) for x in fields]
+    def _hidden_levels(self, acc: int) -> list[int]:
+        """``tanh(x / 2)`` at a scale of ``2**15`` of each hidden unit's pre-activation ``x``, from
+        the packed sum ``acc`` (the packed bias plus the active inputs' vectors)."""
+        if not acc & self._out_of_window:
+            levels = _levels
+            return [levels[k] for k in self._read_window(acc.to_bytes(self._nbytes, "little"))]
+        fields = self._read_fields(((acc + self._recentre) ^ self._top_bits).to_bytes(self._nbytes, "little"))
+        return [_level(x / _SCALE) for x in fields]
 
-    def _outputs(self, t: Sequence[float]) -> list[float]:
-        """The output layer's sigmoids from the hidden units' ``tanh(x / 2)`` values ``t``."""
-        out = []
-        for wk, bk in zip(self._w2_half, self._b2_tanh):
-            s = _sumprod(wk, t) if _sumprod else sum(map(mul, wk, t))
-            out.append(_sigmoid(s + bk))
-        return out
+    def _outputs(self, levels: Sequence[int]) -> list[float]:
+        """The output layer's sigmoids from the hidden units' levels."""
+        total = (_sumprod(levels, self._w2_packed) if _sumprod else sum(map(mul, levels, self._w2_packed)))
+        sums = self._read_outputs(((total + self._b2_packed) ^ self._out_top).to_bytes(self._out_bytes, "little"))
+        return [_sigmoid(s * _OUT_INV_SCALE) for s in sums]
 
 
 class Net(PackedNet):
@@ -208,7 +274,7 @@ class Net(PackedNet):
         cols = list(zip(*w1)) if w1 else [()] * N_INPUTS  # cols[k] = weights of input k
         # Bias: b1 plus the borne-off units' constant part (15 / 15 for each side).
         bias = [b1[j] + cols[N_SIDE_INPUTS - 2][j] + cols[2 * N_SIDE_INPUTS - 2][j] for j in range(h)]
-        self._start(b1, w2, b2, bias)
+        yield from self._start_steps(b1, w2, b2, bias)
         yield
         # table[role][index][n] = packed contribution of n checkers on index (0..23 points, 24 bar).
         table: list[list[list[int]]] = []
@@ -221,26 +287,28 @@ class Net(PackedNet):
                 per_count = [0]
                 unit_cols = [cols[base + index * N_POINT_UNITS + u] for u in range(N_POINT_UNITS)]
                 for n in range(1, 16):
-                    units = point_units(n)
-                    vec = [
-                        sum(units[u] * unit_cols[u][j] for u in range(N_POINT_UNITS))
-                        - n / 15.0 * off_col[j]
-                        + n * (index + 1) / 100.0 * pip_col[j]
-                        for j in range(h)
-                    ]
-                    per_count.append(self._pack(vec))
+                    # the point's four units, its share of the borne-off unit and of the pip count
+                    u0, u1, u2, u3 = (u * _SCALE for u in point_units(n))
+                    k_off, k_pip = -n / 15.0 * _SCALE, n * (index + 1) / 100.0 * _SCALE
+                    per_count.append(_packed([
+                        round(a * u0 + b * u1 + c * u2 + d * u3 + o * k_off + p * k_pip)
+                        for a, b, c, d, o, p in zip(*unit_cols, off_col, pip_col)], _FIELD_BITS))
                     yield
                 rows.append(per_count)
             table.append(rows)
         self._table = table
-        # A feature's weights per unit of its value: its value ``v`` adds ``v`` times this vector,
-        # looked up for the small values (an addition costs half a multiplication and an addition).
+        # A feature's value ``v`` adds its weights per unit times ``v``: below 1,024 as the packed
+        # vectors of ``v % 64`` and of ``v - v % 64`` times them, each rounded once (a value in the
+        # hundreds times the rounded weights would move a sum by ~1e-3).
         self._feature_vecs: list[int] = []
-        self._feature_tables: list[list[int]] = []
+        self._feature_tables: list[tuple[list[int], list[int]]] = []
         for f, s in enumerate(scales):
-            packed = self._pack([c / s for c in cols[N_INPUTS + f]])
-            self._feature_vecs.append(packed)
-            self._feature_tables.append([v * packed for v in range(_FEATURE_TABLE)])
+            col = [c / s * _SCALE for c in cols[N_INPUTS + f]]
+            low = [_packed([round(v * c) for c in col], _FIELD_BITS) for v in range(_FEATURE_TABLE)]
+            high = [_packed([round(v * c) for c in col], _FIELD_BITS)
+                    for v in range(0, _FEATURE_TABLE * _FEATURE_HIGH, _FEATURE_TABLE)]
+            self._feature_vecs.append(low[1])
+            self._feature_tables.append((low, high))
             yield
 
     def hidden_sum(self, on_roll: Sequence[int], other: Sequence[int]) -> int:
@@ -255,13 +323,19 @@ class Net(PackedNet):
             if n:
                 acc += t1[i][n]
         if self._feature_vecs:
-            for v, table, vec in zip(self._features_of(on_roll, other), self._feature_tables, self._feature_vecs):
+            top = _FEATURE_TABLE * _FEATURE_HIGH
+            for v, (low, high), vec in zip(self._features_of(on_roll, other), self._feature_tables, self._feature_vecs):
                 if v:
-                    acc += table[v] if v < _FEATURE_TABLE else v * vec
+                    if v < _FEATURE_TABLE:
+                        acc += low[v]
+                    elif v < top:
+                        acc += low[v & (_FEATURE_TABLE - 1)] + high[v >> _FEATURE_SHIFT]
+                    else:
+                        acc += v * vec
         return acc
 
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
-        return self._outputs(self._hidden_tanh(self.hidden_sum(on_roll, other)))
+        return self._outputs(self._hidden_levels(self.hidden_sum(on_roll, other)))
 
     def forward_reference(self, x: Sequence[float]) -> list[float]:
         """Plain float forward pass from encoded inputs (tests compare the fast path to this)."""

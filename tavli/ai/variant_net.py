@@ -12,7 +12,7 @@ point 1..24, one unit for "exactly n checkers here" (n = 1..15), and in Plakoto 
 side's checker on this point is pinned". The first layer is therefore a table of one vector per
 active unit (an embedding), summed; one hidden layer of sigmoid units; three sigmoid outputs.
 Every unit is a function of one point, so inference adds one precomputed vector per occupied point
-(held as 64-bit fixed-point fields packed into one Python integer, as in
+(held as 32-bit fixed-point fields packed into one Python integer, as in
 :mod:`tavli.ai.evaluator`).
 
 Weights: ``tavli/ai/data/plakoto.bin`` and ``fevga.bin`` (:func:`tavli.ai.evaluator.pack_nets`,
@@ -80,7 +80,7 @@ class SparseNet(PackedNet):
 
     def _build_steps(self, emb: list[list[float]], b1: list[float], w2: list[list[float]], b2: list[float]) -> Steps[None]:
         self.emb = emb
-        self._start(b1, w2, b2, b1)
+        yield from self._start_steps(b1, w2, b2, b1)
         self._rows: list[int] = []
         for at in range(0, len(emb), _ROWS_PER_STEP):
             self._rows.extend(self._pack(row) for row in emb[at : at + _ROWS_PER_STEP])
@@ -95,7 +95,7 @@ class SparseNet(PackedNet):
         return acc
 
     def forward(self, units: Sequence[int]) -> list[float]:
-        return self._outputs(self._hidden_tanh(self.hidden_sum(units)))
+        return self._outputs(self._hidden_levels(self.hidden_sum(units)))
 
     def forward_reference(self, units: Sequence[int]) -> list[float]:
         """Plain float forward pass (tests compare the packed path to this)."""
