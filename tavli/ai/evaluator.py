@@ -67,7 +67,6 @@ _WINDOW_SHIFT = 8
 _WINDOW_BITS = 16
 _OFFSET = 1 << (_WINDOW_SHIFT + _WINDOW_BITS - 1)  # x = -64 reads 0 in the window
 _CENTRE = 1 << (_FIELD_BITS - 1)  # the slow path's fields hold x + 2**31: never negative
-_HALF_INV_SCALE = 0.5 / _SCALE  # a field's x / 2, the argument of its tanh
 # A hidden unit's tanh(x / 2) as an integer at a scale of 2**15; the output layer's weights at 2**20;
 # the output sums in 64-bit fields packed into one int.
 _LEVEL_BITS = 15
@@ -218,14 +217,13 @@ class PackedNet(ABC):
         self.b1, self.w2, self.b2 = b1, w2, b2
         fields = range(h)
         self._bias_packed = self._pack(bias) + _packed([_OFFSET] * h, _FIELD_BITS)
-        self._nbytes = nbytes = h * _FIELD_BITS // 8
+        self._nbytes = h * _FIELD_BITS // 8
         self._out_of_window = _packed([(1 << _FIELD_BITS) - (1 << (_WINDOW_SHIFT + _WINDOW_BITS))] * h, _FIELD_BITS)
         pad = (_FIELD_BITS - _WINDOW_SHIFT - _WINDOW_BITS) // 8
         self._read_window = struct.Struct("<" + f"{_WINDOW_SHIFT // 8}xH{pad}x" * h).unpack
         self._recentre = _packed([_CENTRE - _OFFSET] * h, _FIELD_BITS)
         self._top_bits = _packed([_CENTRE] * h, _FIELD_BITS)
         self._read_fields = struct.Struct(f"<{h}i").unpack
-        assert nbytes == struct.calcsize(f"<{h}i")
         n_out = len(w2)
         self._w2_packed = [_packed([round(wk[j] / 2.0 * (1 << _W2_BITS)) for wk in w2], _OUT_BITS) for j in fields]
         b2_tanh = [bk + math.fsum(wk) / 2.0 for wk, bk in zip(w2, b2)]
