@@ -74,9 +74,14 @@ class Site:
         self.url = f"http://{host}:{port}{serve.normalize_prefix(prefix)}"
         self.running = True
 
+    def mark(self) -> int:
+        """The number of requests arrived so far: :meth:`sent` from here on."""
+        return self.server.arrivals.count
+
     def sent(self, since: int = 0) -> list:
-        """What the server answered, from request number ``since`` on."""
-        return list(self.log[since:])
+        """What the server answered to the requests that arrived from number ``since`` on, in the
+        order they arrived (the log has them as their answers ended)."""
+        return sorted((s for s in self.log if s.arrival >= since), key=lambda s: s.arrival)
 
     def stop(self) -> None:
         if self.running:

@@ -88,7 +88,7 @@ def test_an_update_downloads_only_the_changed_files(page, tmp_path):
         changed = {url for url, rev in new["files"].items() if old["files"].get(url) != rev}
         assert changed == {pyscript_files.ARCHIVE}
 
-        start = len(site.log)
+        start = site.mark()
         page.evaluate("window.tavliUpdate.check()")
         page.wait_for_function("document.body.dataset.update === 'ready'", timeout=SW_TIMEOUT_MS)
         sent = site.sent(start)
@@ -133,7 +133,7 @@ def test_a_stale_or_rewritten_file_is_fetched_again_and_never_fails_the_install(
         wrong = "0123456789abcdef"
         precache.write_text(precache.read_text().replace(new["files"]["pyscript.toml"], wrong))
 
-        start = len(site.log)
+        start = site.mark()
         page.evaluate("window.tavliUpdate.check()")
         page.wait_for_function("document.body.dataset.update === 'ready'", timeout=SW_TIMEOUT_MS)
         answers = [s.status for s in site.sent(start) if _file(s.path) == "build/python.tar.gz"]

@@ -45,12 +45,29 @@ TYPES = {
 
 
 class Sent(NamedTuple):
-    """One answered request: its path (below the site's sub-path, query included), status, and the
-    bytes written to the socket (headers and body)."""
+    """One answered request: its path (below the site's sub-path, query included), status, the
+    bytes written to the socket (headers and body), and its place in the order the requests arrived
+    in (0, 1, ...; a server's own count). The log gets them as the answers end, which under load is
+    not always the order they were asked in: a short answer's thread may be held up past a later
+    request's whole answer."""
 
     path: str
     status: int
     size: int
+    arrival: int = 0
+
+
+class Arrivals:
+    """Numbers a server's requests in the order they arrive (from its threads)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count = 0
+
+    def take(self) -> int:
+        with self._lock:
+            self.count += 1
+            return self.count - 1
 
 
 class _Counted:
@@ -77,18 +94,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     rebuild = True  # repack the Python archive, if a source changed, when the page asks for it
     request_log: Callable[[Sent], None] | None = None
+    arrivals = Arrivals()
     _status = 0
+    _arrival = 0
 
     def setup(self) -> None:
         super().setup()
         self.wfile = _Counted(self.wfile)
+
+    def parse_request(self) -> bool:
+        self._arrival = self.arrivals.take()  # the request line has just been read
+        return super().parse_request()
 
     def handle_one_request(self) -> None:
         self._status, start = 0, self.wfile.count
         super().handle_one_request()
         log = type(self).request_log
         if log is not None and self._status:
-            log(Sent(self.path, self._status, self.wfile.count - start))
+            log(Sent(self.path, self._status, self.wfile.count - start, self._arrival))
 
     def log_request(self, code="-", size="-") -> None:
         if isinstance(code, int):  # an int or HTTPStatus from send_response
@@ -135,12 +158,16 @@ def make_server(host: str = "127.0.0.1", port: int = 0, *, quiet: bool = True,
     """A threading static server over ``directory`` at URL path ``prefix``; ``port=0`` picks a
     free port. ``rebuild=False`` serves the archives as built, as a static host would (no check of
     the sources, ~0.15 s of a process, at each request for the archive). ``request_log`` is
-    called (from the server's threads) with a :class:`Sent` for each request answered."""
+    called (from the server's threads) with a :class:`Sent` for each request answered; the
+    server's ``arrivals`` (:class:`Arrivals`) counts the requests arrived so far."""
+    arrivals = Arrivals()
     handler_class = type("SiteHandler", (Handler,), {"quiet": quiet, "prefix": normalize_prefix(prefix),
-                                                     "rebuild": rebuild,
+                                                     "rebuild": rebuild, "arrivals": arrivals,
                                                      "request_log": staticmethod(request_log) if request_log else None})
     handler = functools.partial(handler_class, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.arrivals = arrivals  # type: ignore[attr-defined]
+    return server
 
 
 def main(argv: list[str] | None = None) -> int:
