@@ -12,7 +12,9 @@ contact features alone, the hidden units' activations and the output layer (each
 
 ``--base DIR``: also times ``Net.forward`` of DIR's ``tavli`` package (another checkout: the code
 before a change), imported beside this one as ``tavli_base``, in alternating passes on the same
-positions, and prints the ratio this / base: both see the same load.
+positions, and prints the ratio this / base: both see the same load. And the same for Champion's
+look-ahead (``one_ply_value``: every reply to each of the 21 rolls valued) from ``--lookahead``
+of the positions, each pass with the evaluators' caches emptied first.
 """
 
 from __future__ import annotations
@@ -75,11 +77,49 @@ def against_base(base: str, sides: list[tuple[Any, Any]], rounds: int) -> None:
           f"largest output difference {worst:.1e}")
 
 
+def _emptied(ev: Any) -> Any:
+    """``ev`` with its caches (positions valued, the contact features' memos) emptied."""
+    import tavli_base.ai.contact_features as base_features  # noqa: PLC0415
+
+    from tavli.ai import contact_features  # noqa: PLC0415
+
+    contact_features.clear_memos()
+    base_features.clear_memos()
+    ev._cache.clear()
+    return ev
+
+
+def lookahead_against_base(base: str, results: list[Any], rounds: int) -> None:
+    """Alternating passes of base's 1-ply look-ahead and this tree's over ``results``."""
+    import tavli_base.ai.evaluator as base_evaluator  # noqa: PLC0415
+    import tavli_base.ai.search as base_search  # noqa: PLC0415
+    import tavli_base.games.portes as base_portes  # noqa: PLC0415
+
+    from tavli.ai.search import one_ply_value  # noqa: PLC0415
+
+    this, other = default_evaluator(), base_evaluator.default_evaluator()
+    theirs = [base_portes.Position(p.player, p.opponent) for p in results]
+    same = [one_ply_value(_emptied(this), p) for p in results] == [
+        base_search.one_ply_value(_emptied(other), p) for p in theirs]
+    ta, tb = [], []
+    for r in range(rounds):
+        runs = ((lambda: [base_search.one_ply_value(_emptied(other), p) for p in theirs], ta),
+                (lambda: [one_ply_value(_emptied(this), p) for p in results], tb))
+        for run, out in runs if r % 2 == 0 else runs[::-1]:
+            t0 = time.perf_counter()
+            run()
+            out.append((time.perf_counter() - t0) / len(results) * 1e3)
+    print(f"  look-ahead of {len(results)} positions, ms each: base {statistics.median(ta):.1f}; this tree "
+          f"{statistics.median(tb):.1f}; this / base {statistics.median(b / a for a, b in zip(ta, tb)):.3f} "
+          f"(median of {rounds} pass pairs); the same values: {same}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--lookahead", type=int, default=12, help="positions of the look-ahead A/B (with --base)")
     ap.add_argument("--pyodide", action="store_true", help="run under the vendored Pyodide in node")
     ap.add_argument("--base", default=None, help="another checkout whose tavli package to compare with")
     ap.add_argument("--base-copy", default=None, help=argparse.SUPPRESS)  # set by the run itself
@@ -94,12 +134,15 @@ def main() -> None:
         env = dict(os.environ, TAVLI_PYODIDE_MOUNTS=args.base_copy or "")
         runner = os.path.join(ROOT, "bench", "pyodide_run.mjs")
         sys.exit(subprocess.run(["node", runner, os.path.abspath(__file__), *argv], env=env, check=False).returncode)
-    sides = [(p.player, p.opponent) for p in positions(args.positions, args.seed)]
+    found = positions(args.positions, args.seed)
+    sides = [(p.player, p.opponent) for p in found]
     print(f"Python {sys.version.split()[0]} ({sys.platform}), {len(sides)} contact positions")
     parts(sides, args.rounds)
     if args.base_copy:
         sys.path.insert(0, args.base_copy)
         against_base(args.base, sides, 2 * args.rounds)
+        lookahead_against_base(args.base, found[:: max(1, len(found) // args.lookahead)][: args.lookahead],
+                               2 * args.rounds)
 
 
 if __name__ == "__main__":
