@@ -13,9 +13,10 @@ Values are cubeless money equities for the side that moves (as :mod:`tavli.ai.se
    The play made is the best by 2-ply (or, when fewer than two plays could be valued at 2-ply, the
    best by 1-ply); values equal within 1e-9 go to the better play at 0-ply.
 
-At every inner ply a side's best play for a roll is chosen by 0-ply: all the distinct results of
+At every inner ply a side's best play for a roll is chosen by 0-ply: the distinct results of
 that roll are evaluated in one call (:func:`best_reply`, the unit of work between two yields) and
-the best is kept. **Pruning**: while a play is valued at 2-ply, the opponent's rolls not yet
+the best is kept; where there are more than ``search.REPLIES_KEPT``, only those that the pruning
+net finds best are evaluated (as in Champion's look-ahead), though all count in the budget. **Pruning**: while a play is valued at 2-ply, the opponent's rolls not yet
 looked at count with their 1-ply values (already known); once that estimate falls more than
 ``prune`` below the best play valued so far, the play is dropped.
 
@@ -39,6 +40,7 @@ from typing import Any
 from ..games.base import Play
 from ..games.portes import Position, legal_sequences, trusted_position
 from ..steps import Steps, finish
+from . import search
 from .evaluator import Evaluator
 from .search import RANK_CHUNK, ROLL_WEIGHTS, ROLLS
 
@@ -83,20 +85,22 @@ class _Candidate:
 
 def best_reply(ev: Evaluator, position: Position, roll: tuple[int, int], *,
                minimize_waste: bool = False) -> tuple[float, list[int], list[int], int]:
-    """The side on roll's best play of ``roll`` by 0-ply, all the roll's distinct results valued in
-    one call: ``(its equity for him, his side after it, the other side, evaluations made)``."""
+    """The side on roll's best play of ``roll`` by 0-ply, all the roll's distinct results counted
+    in one call and valued, or only the ``search.REPLIES_KEPT`` best by the evaluator's pruning net
+    (``Evaluator.best_replies``): ``(its equity for him, his side after it, the other side,
+    evaluations counted)``."""
     probs = ev.probs_sides
     best = -1e9
     best_me: list[int] = []
     best_opp: list[int] = []
-    count = 0
-    for me, opp, _ in legal_sequences(position, roll, minimize_waste=minimize_waste):
+    results = legal_sequences(position, roll, minimize_waste=minimize_waste)
+    kept = search.REPLIES_KEPT
+    for me, opp, _ in ev.best_replies(results, kept) if len(results) > kept else results:
         p = probs(opp, me)  # the other side on roll after the play
         value = -(2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4])
-        count += 1
         if value > best:
             best, best_me, best_opp = value, me, opp
-    return best, best_me, best_opp, count
+    return best, best_me, best_opp, len(results)
 
 
 def _exact(ev: Evaluator, mover: Side, other: Side) -> float | None:

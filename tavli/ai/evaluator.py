@@ -33,8 +33,9 @@ the sum's bytes through a table, and the output layer is one ``sumprod`` of inte
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..games.base import Play
 from ..games.portes import Position, outcome_of
@@ -54,6 +55,8 @@ EXTENDED_SCALES = FEATURE_SCALES + contact_features.EXTRA_SCALES * 2
 Probs = tuple[float, float, float, float, float]
 Weights = dict[str, dict[str, list[Any]]]  # net name -> "w1", "b1", "w2", "b2" -> its array
 Meta = dict[str, Any]  # what the weights' header says of their training
+Reply = tuple[list[int], list[int], Any]  # legal_sequences': the mover's side, the other's, the steps
+R = TypeVar("R", bound=Reply)
 
 
 _FEATURE_SHIFT = 6
@@ -193,6 +196,11 @@ class Net(PackedNet):
     def forward(self, on_roll: Sequence[int], other: Sequence[int]) -> list[float]:
         return self._outputs(self._hidden_levels(self.hidden_sum(on_roll, other)))
 
+    def score(self, on_roll: Sequence[int], other: Sequence[int]) -> float:
+        """A pruning net's value (its first output before the sigmoid): the equity of the side on
+        roll, as the net it was distilled from would give it (tools/train/prune.py)."""
+        return self._first_sum(self._hidden_levels(self.hidden_sum(on_roll, other)))
+
     def forward_reference(self, x: Sequence[float]) -> list[float]:
         """Plain float forward pass from encoded inputs (tests compare the fast path to this)."""
         h = [_sigmoid(b + sum(w * xi for w, xi in zip(row, x))) for row, b in zip(self.w1, self.b1)]
@@ -299,7 +307,8 @@ def _first_layer_steps(header: datafile.Header, arrays: dict[str, Sequence[Any]]
 
 
 class Evaluator:
-    """Contact net + race net + bear-off database.
+    """Contact net + race net + bear-off database, and a small pruning net where the data file has
+    one (:meth:`best_replies`).
 
     The nets' answers are remembered for the last positions asked (up to :attr:`CACHE_SIZE`, then
     forgotten all at once): a look-ahead meets the same position again through other plays, and
@@ -307,9 +316,10 @@ class Evaluator:
 
     CACHE_SIZE = 1 << 14
 
-    def __init__(self, contact: Net, race: Net, meta: Meta | None = None) -> None:
+    def __init__(self, contact: Net, race: Net, meta: Meta | None = None, prune: Net | None = None) -> None:
         self.contact = contact
         self.race = race
+        self.prune = prune
         self.meta = meta or {}
         self.calls = 0
         self._cache: dict[bytes, Probs] = {}
@@ -325,7 +335,8 @@ class Evaluator:
         nets, meta = yield from unpack_nets_steps(data, origin)
         contact = yield from Net.build_steps(**nets["contact"])
         race = yield from Net.build_steps(**nets["race"])
-        return cls(contact, race, meta)
+        prune = (yield from Net.build_steps(**nets["prune"])) if "prune" in nets else None
+        return cls(contact, race, meta, prune)
 
     @classmethod
     def load(cls, path: str | None = None) -> Evaluator:
@@ -371,6 +382,21 @@ class Evaluator:
             cache.clear()
         cache[key] = probs
         return probs
+
+    def best_replies(self, replies: list[R], keep: int) -> list[R]:
+        """The ``keep`` of ``replies`` (``legal_sequences``' ``(mover, other, steps)``) that the
+        pruning net finds best for the mover, in their order; all of them where there are no more or
+        there is no pruning net. A reply that bears off the last checker is always kept. The net
+        costs a tenth of a full evaluation, and the best reply by the full net is nearly always
+        among its first few (MODEL.md, "Pruning")."""
+        net = self.prune
+        if net is None or len(replies) <= keep:
+            return replies
+        score = net.score
+        values = [score(other, mover) if any(mover) else -math.inf for mover, other, _ in replies]
+        kept = sorted(range(len(replies)), key=values.__getitem__)[:keep]
+        kept.sort()
+        return [replies[k] for k in kept]
 
     def play_equity(self, result: Position) -> float:
         """Cubeless equity of a play's result for the side that made it."""

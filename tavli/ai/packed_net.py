@@ -148,8 +148,15 @@ class PackedNet(ABC):
         fields = self._read_fields(((acc + self._recentre) ^ self._top_bits).to_bytes(self._nbytes, "little"))
         return [_level(x / _SCALE) for x in fields]
 
+    def _output_fields(self, levels: Sequence[int]) -> tuple[int, ...]:
+        """The output layer's sums from the hidden units' levels, as integers (see :data:`_OUT_INV_SCALE`)."""
+        total = (_sumprod(levels, self._w2_packed) if _sumprod else sum(map(mul, levels, self._w2_packed)))
+        return self._read_outputs(((total + self._b2_packed) ^ self._out_top).to_bytes(self._out_bytes, "little"))
+
     def _outputs(self, levels: Sequence[int]) -> list[float]:
         """The output layer's sigmoids from the hidden units' levels."""
-        total = (_sumprod(levels, self._w2_packed) if _sumprod else sum(map(mul, levels, self._w2_packed)))
-        sums = self._read_outputs(((total + self._b2_packed) ^ self._out_top).to_bytes(self._out_bytes, "little"))
-        return [_sigmoid(s * _OUT_INV_SCALE) for s in sums]
+        return [_sigmoid(s * _OUT_INV_SCALE) for s in self._output_fields(levels)]
+
+    def _first_sum(self, levels: Sequence[int]) -> float:
+        """The first output's sum before its sigmoid (a net trained to give a value there)."""
+        return self._output_fields(levels)[0] * _OUT_INV_SCALE

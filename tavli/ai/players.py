@@ -5,10 +5,12 @@ Beginner       ``make_player("beginner")``: the heuristic ``tavli.ai.heuristic.B
                ``AIPlayer("beginner")``: the net with heavy noise (sigma 0.45 equity)
 Intermediate   the net, 0-ply, with noise (sigma 0.04)
 Expert         the net, 0-ply: the best play by the evaluator
-Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (within 0.16),
-               no new candidate after the first two once 8,000 of the opponent's replies have
-               been valued (``EVALUATIONS``: bounds the rare huge look-ahead; counted in
-               evaluations, not time, so the play never depends on the machine or its load)
+Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (within 0.16), in
+               which the full net values the 8 replies to each roll that a small pruning net
+               finds best (Portes: ``tavli.ai.search.REPLIES_KEPT``); no new candidate after the
+               first two once 8,000 of the opponent's replies have been counted (``EVALUATIONS``:
+               bounds the rare huge look-ahead; counted in replies, not time, so the play never
+               depends on the machine or its load)
 Grandmaster    Portes: 0-ply, 1-ply on the best 8 within 0.16, 2-ply on the best 2 of those within
                0.10, at most ~13,000 evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply
                over the best 8, the same budget as Champion's rule (13,000 replies); cube and resignation as Champion. The page chooses its plays in

@@ -3,14 +3,16 @@
 * 0-ply: every legal play's result is evaluated (the opponent on roll) and inverted.
 * 1-ply on the best few: for each candidate, each of the opponent's 21 rolls is answered by the
   opponent's best 0-ply reply, and the candidate's value is the roll-weighted mean of the equity
-  of those replies (from our side, we being on roll again).
+  of those replies (from our side, we being on roll again). Where the evaluator has a pruning net,
+  only the :data:`REPLIES_KEPT` replies to a roll that it finds best are valued by the full net
+  (``Evaluator.best_replies``; about a third of them, for 99 % of the same plays: MODEL.md).
 
 Each search is a steps generator (:mod:`tavli.steps`: ``choose_steps``, ``rank_plays_steps``,
 ``one_ply_value_steps``) that the browser runs in slices; ``choose``, ``rank_plays`` and
 ``one_ply_value`` run them to the end.
 
-The look-ahead's budget is counted in evaluations (a :class:`Tally` of the opponent's replies
-valued), never in time: the play chosen is a function of the position, the dice and the seed
+The look-ahead's budget is counted in evaluations (a :class:`Tally` of the opponent's replies,
+pruned or valued), never in time: the play chosen is a function of the position, the dice and the seed
 alone, the same on a fast machine, a loaded one, or in the page.
 """
 
@@ -31,6 +33,7 @@ from .evaluator import Evaluator
 
 RANK_CHUNK = 8  # plays evaluated between two yields of rank_plays_steps (~1 ms in Pyodide)
 REPLY_CHUNK = 4  # replies evaluated between two yields of one_ply_value_steps (a few ms in Pyodide)
+REPLIES_KEPT = 8  # the opponent's replies to a roll valued by the full net, the pruning net's best
 
 
 class Judge(Protocol):
@@ -89,8 +92,8 @@ def one_ply_value(ev: Evaluator, result: Position) -> float:
 
 def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = None) -> Steps[float]:
     """:func:`one_ply_value`, yielding after each of the opponent's rolls' replies are generated
-    and after every ``REPLY_CHUNK`` of them valued; each reply valued (one evaluation) is added to
-    ``tally``."""
+    and after every ``REPLY_CHUNK`` of them valued; every reply (one evaluation, whether the
+    pruning net left it out or not) is added to ``tally``."""
     done = outcome_of(result)
     if done is not None:
         return float(int(done))
@@ -100,7 +103,10 @@ def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = N
     for roll, w in zip(ROLLS, ROLL_WEIGHTS):
         worst = math.inf  # our equity after the opponent's best reply (there is always one)
         sequences = legal_sequences(result, roll)
+        replies += len(sequences)
         yield
+        if len(sequences) > REPLIES_KEPT:
+            sequences = ev.best_replies(sequences, REPLIES_KEPT)
         # ``mover`` is the replying opponent, ``us`` our side, both before the sides are swapped.
         for k, (mover, us, _) in enumerate(sequences):
             if k % REPLY_CHUNK == REPLY_CHUNK - 1:
@@ -111,7 +117,6 @@ def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = N
                 p = probs(us, mover)
                 ours = 2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4]
             worst = min(worst, ours)
-            replies += 1
         total += w * worst
     if tally is not None:
         tally.count += replies

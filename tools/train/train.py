@@ -13,7 +13,8 @@ targets. Positions where both sides are all home are left out (the bear-off data
 them); the rest are split by contact into the two nets. After every epoch the weights are written
 to --out (default tools/train/weights/portes.bin: full precision, float32, kept out of the site),
 and from there to the shipped tavli/ai/data/portes.bin (11-bit fixed-point first layers, tools/train/quantise.py;
-``--no-ship`` leaves that alone), so an interrupted run leaves usable weights.
+``--no-ship`` leaves that alone), so an interrupted run leaves usable weights. The pruning net of
+``--init`` is kept as it is: run tools/train/prune.py afterwards to distil it from the new nets.
 """
 
 from __future__ import annotations
@@ -256,10 +257,14 @@ def main() -> None:
     if init is not None:
         meta["resumed_from"] = init.meta
 
+    # The pruning net is kept as it was (tools/train/prune.py distils a new one from these nets).
+    kept = {"prune": {"w1": init.prune.w1, "b1": init.prune.b1, "w2": init.prune.w2, "b2": init.prune.b2}
+            } if init is not None and init.prune is not None else {}
+
     def save() -> None:
         tmp = args.out + ".tmp"
         with open(tmp, "wb") as f:
-            f.write(pack_nets({k: m.export() for k, m in models.items()}, meta, dtype="f4"))
+            f.write(pack_nets({**{k: m.export() for k, m in models.items()}, **kept}, meta, dtype="f4"))
         os.replace(tmp, args.out)
         if not args.no_ship:
             ship("portes", master=Path(args.out))
