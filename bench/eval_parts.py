@@ -34,7 +34,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from eval_speed import positions  # noqa: E402
+from eval_speed import forget, positions  # noqa: E402
 
 from tavli.ai.evaluator import default_evaluator  # noqa: E402
 
@@ -81,11 +81,8 @@ def _emptied(ev: Any) -> Any:
     """``ev`` with its caches (positions valued, the contact features' memos) emptied."""
     import tavli_base.ai.contact_features as base_features  # noqa: PLC0415
 
-    from tavli.ai import contact_features  # noqa: PLC0415
-
-    contact_features.clear_memos()
+    forget(ev)
     base_features.clear_memos()
-    ev._cache.clear()
     return ev
 
 

@@ -28,9 +28,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from eval_speed import forget  # noqa: E402
 from lookahead_budget import LOOKAHEAD, MARGIN, positions  # noqa: E402
 
-from tavli.ai import contact_features, search  # noqa: E402
+from tavli.ai import search  # noqa: E402
 from tavli.ai.deep import DeepSearch  # noqa: E402
 from tavli.ai.evaluator import default_evaluator  # noqa: E402
 from tavli.games.portes import legal_plays  # noqa: E402
@@ -41,8 +42,7 @@ def values(ev, results, keep: int) -> tuple[list[float], float, int]:
     """The 1-ply values of ``results`` keeping ``keep`` replies a roll (0: all), the CPU seconds
     (caches emptied first) and the replies valued by the full net."""
     kept, search.REPLIES_KEPT = search.REPLIES_KEPT, keep or 10**9
-    ev._cache.clear()
-    contact_features.clear_memos()
+    forget(ev)
     calls = ev.calls
     try:
         start = time.process_time()
@@ -60,8 +60,7 @@ def grandmaster(ev, moves: list, keep: int) -> None:
         chosen = {}
         for k in (0, keep):
             kept, search.REPLIES_KEPT = search.REPLIES_KEPT, k or 10**9
-            ev._cache.clear()
-            contact_features.clear_memos()
+            forget(ev)
             try:
                 start = time.process_time()
                 chosen[k] = finish(DeepSearch(ev).choose_steps(plays))

@@ -16,8 +16,10 @@ Values are cubeless money equities for the side that moves (as :mod:`tavli.ai.se
 At every inner ply a side's best play for a roll is chosen by 0-ply: the distinct results of
 that roll are evaluated in one call (:func:`best_reply`, the unit of work between two yields) and
 the best is kept; where there are more than ``search.REPLIES_KEPT``, only those that the pruning
-net finds best are evaluated (as in Champion's look-ahead), though all count in the budget. **Pruning**: while a play is valued at 2-ply, the opponent's rolls not yet
-looked at count with their 1-ply values (already known); once that estimate falls more than
+net finds best are evaluated (as in Champion's look-ahead), though all count in the budget.
+
+**Dropping plays at 2-ply** (``prune``): while a play is valued at 2-ply, the opponent's rolls not
+yet looked at count with their 1-ply values (already known); once that estimate falls more than
 ``prune`` below the best play valued so far, the play is dropped.
 
 **Budget** (``budget``, evaluations of the net for the whole choice; deterministic, the same on any
@@ -94,8 +96,7 @@ def best_reply(ev: Evaluator, position: Position, roll: tuple[int, int], *,
     best_me: list[int] = []
     best_opp: list[int] = []
     results = legal_sequences(position, roll, minimize_waste=minimize_waste)
-    kept = search.REPLIES_KEPT
-    for me, opp, _ in ev.best_replies(results, kept) if len(results) > kept else results:
+    for me, opp, _ in ev.best_replies(results, search.REPLIES_KEPT):
         p = probs(opp, me)  # the other side on roll after the play
         value = -(2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4])
         if value > best:

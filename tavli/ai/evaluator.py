@@ -387,8 +387,8 @@ class Evaluator:
         """The ``keep`` of ``replies`` (``legal_sequences``' ``(mover, other, steps)``) that the
         pruning net finds best for the mover, in their order; all of them where there are no more or
         there is no pruning net. A reply that bears off the last checker is always kept. The net
-        costs a tenth of a full evaluation, and the best reply by the full net is nearly always
-        among its first few (MODEL.md, "Pruning")."""
+        costs about a twentieth of a full evaluation (5 against 113 us under CPython), and the full
+        net's best reply is nearly always among its first few (MODEL.md, "Pruning")."""
         net = self.prune
         if net is None or len(replies) <= keep:
             return replies

@@ -105,10 +105,8 @@ def one_ply_value_steps(ev: Evaluator, result: Position, tally: Tally | None = N
         sequences = legal_sequences(result, roll)
         replies += len(sequences)
         yield
-        if len(sequences) > REPLIES_KEPT:
-            sequences = ev.best_replies(sequences, REPLIES_KEPT)
         # ``mover`` is the replying opponent, ``us`` our side, both before the sides are swapped.
-        for k, (mover, us, _) in enumerate(sequences):
+        for k, (mover, us, _) in enumerate(ev.best_replies(sequences, REPLIES_KEPT)):
             if k % REPLY_CHUNK == REPLY_CHUNK - 1:
                 yield
             if not any(mover):  # he bore everything off
