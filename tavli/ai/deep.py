@@ -56,10 +56,10 @@ class DeepOptions:
 
     first_keep: int = 8
     first_margin: float = 0.16
-    second_keep: int = 2
+    second_keep: int = 3
     second_margin: float = 0.10
     prune: float | None = 0.12
-    budget: int | None = 13_000
+    budget: int | None = 30_000
     minimize_waste: bool = False
 
 

@@ -11,10 +11,11 @@ Champion       the net, 0-ply, then a 1-ply look-ahead over the best 5 plays (wi
                first two once 8,000 of the opponent's replies have been counted (``EVALUATIONS``:
                bounds the rare huge look-ahead; counted in replies, not time, so the play never
                depends on the machine or its load)
-Grandmaster    Portes: 0-ply, 1-ply on the best 8 within 0.16, 2-ply on the best 2 of those within
-               0.10, at most ~13,000 evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply
-               over the best 8, the same budget as Champion's rule (13,000 replies); cube and resignation as Champion. The page chooses its plays in
-               the coach's worker (tavli.coach.play)
+Grandmaster    Portes: 0-ply, 1-ply on the best 8 within 0.16, 2-ply on the best 3 of those within
+               0.10, at most ~30,000 evaluations (:mod:`tavli.ai.deep`); Plakoto, Fevga: 1-ply
+               over the best 8, with Champion's budget rule at 13,000 replies
+               (``DEEP_ONE_PLY_EVALUATIONS``); cube and resignation as Champion. The page chooses
+               its plays in the coach's worker (tavli.coach.play)
 =============  =========================================================================
 
 Every player is a :class:`tavli.ai.player.Player` (``act(match, player)`` drives a
@@ -73,6 +74,7 @@ if TYPE_CHECKING:
 
 
 EVALUATIONS = 8000  # Champion's look-ahead budget (replies valued): bench/lookahead_budget.py, MODEL.md
+DEEP_ONE_PLY_EVALUATIONS = 13_000  # the Grandmaster's 1-ply budget in Plakoto and Fevga (no 2-ply there)
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ LEVELS: dict[str, Level] = {
     "expert": Level("Expert", noise=0.0, lookahead=0),
     "champion": Level("Champion", noise=0.0, lookahead=5, evaluations=EVALUATIONS),
     "grandmaster": Level(
-        "Grandmaster", noise=0.0, lookahead=8, evaluations=DeepOptions.budget, deep=DeepOptions(),
+        "Grandmaster", noise=0.0, lookahead=8, evaluations=DEEP_ONE_PLY_EVALUATIONS, deep=DeepOptions(),
     ),  # issue 17 (grandmaster)
 }
 
