@@ -211,6 +211,25 @@ def test_training_encoding_matches_the_reference():
     assert list(contact_mask(boards)) == [p.is_contact() for p in positions]
 
 
+
+def test_deeper_labels_replace_the_chunks_own_for_the_same_boards(tmp_path):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    from tools.train.train import with_deeper_labels
+
+    positions = _game_positions(seed=7, limit=6)
+    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    probs = np.full((len(boards), 5), 0.25, dtype=np.float32)
+    deeper = np.array([[0.6, 0.2, 0.01, 0.1, 0.0], [0.3, 0.1, 0.0, 0.2, 0.02]], dtype=np.float32)
+    np.savez(tmp_path / "chunk-gnubg-9-0000-p2.npz", boards=boards[[4, 1]], probs=deeper)
+
+    got = with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0000.npz")
+    assert got[4].tolist() == pytest.approx(deeper[0].tolist())
+    assert got[1].tolist() == pytest.approx(deeper[1].tolist())
+    assert [got[i].tolist() for i in (0, 2, 3, 5)] == [probs[0].tolist()] * 4
+    assert probs[1].tolist() == [0.25] * 5  # the chunk's own array is left as it was
+    assert with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0001.npz") is probs
+
 # --- bear-off database -------------------------------------------------------------------------------
 
 
@@ -421,14 +440,14 @@ def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp
     np = pytest.importorskip("numpy")
     torch = pytest.importorskip("torch")
     from tools.train.held_out import errors
-    from tools.train.train import _FEATURE_SCALES, Model, contact_mask, encode_np, features_np
+    from tools.train.train import _EXTENDED_SCALES, Model, contact_mask, encode_np, features_np
 
     positions = _game_positions(seed=9, limit=60) + _race_positions()
     boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
     cont = contact_mask(boards)
     assert cont.any() and not cont.all()
     x = encode_np(boards)
-    x_feat = np.concatenate([x, features_np(boards) / _FEATURE_SCALES], axis=1, dtype=np.float32)
+    x_feat = np.concatenate([x, features_np(boards, extended=True) / _EXTENDED_SCALES], axis=1, dtype=np.float32)
     path = str(pathlib.Path(__file__).resolve().parent.parent / "tavli" / "ai" / "data" / "portes.bin")
     ev = Evaluator.load(path)
     own = np.empty((len(boards), 5), dtype=np.float32)
@@ -449,6 +468,18 @@ def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp
     np.savez_compressed(tmp_path / "contact.npz", boards=boards[cont], probs=own[cont])
     counts, got = errors([path], [str(tmp_path / "contact.npz")], str(tmp_path))
     assert counts["race"] == 0 and list(got[path]) == ["contact"]
+
+
+def test_relabel_blends_the_new_labels_with_the_chunks_own():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    from tools.train.relabel import blend
+
+    new = np.array([[0.6, 0.2, 0.0, 0.1, 0.0]], dtype=np.float32)
+    own = np.array([[0.4, 0.1, 0.0, 0.3, 0.02]], dtype=np.float32)
+    assert blend(new, own, 0.5).tolist()[0] == pytest.approx([0.5, 0.15, 0.0, 0.2, 0.01])
+    assert blend(new, own, 0.5).dtype == np.float32
+    assert blend(new, own, 1.0) is new
 
 
 def test_relabel_selects_a_seeded_share_of_the_contact_positions():

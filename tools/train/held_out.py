@@ -21,6 +21,8 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 from tavli.ai.evaluator import Evaluator  # noqa: E402
+from tavli.games.portes import Position  # noqa: E402
+from tools.train import refs  # noqa: E402
 from tools.train.train import (  # noqa: E402
     _EXTENDED_SCALES,
     Model,
@@ -32,11 +34,12 @@ from tools.train.train import (  # noqa: E402
 )
 
 
-def errors(net_paths: list[str], chunks: list[str], cache: str | None
+def errors(net_paths: list[str], chunks: list[str], cache: str | None, gnubg_plies: list[int] | None = None
            ) -> tuple[dict[str, int], dict[str, dict[str, float]]]:
     """The number of contact and race positions in ``chunks`` (files or folders), and each nets
     file's mean |equity error| on them: {net path: {"contact": error, "race": error}}, a kind
-    left out where the chunks hold none of it."""
+    left out where the chunks hold none of it; with ``gnubg_plies``, gnubg's own evaluation at
+    each of those plies too ({"gnubg N-ply": ...}), for scale."""
     b, p, f = load(chunks, cache, extended=True)
     assert f is not None
     keep = ~bearoff_mask(b)
@@ -57,7 +60,16 @@ def errors(net_paths: list[str], chunks: list[str], cache: str | None
             model.load_net(net)
             xs = x_ext[:, :inputs]  # the extended features begin with the basic ones
             result[net_path][name] = held_out_error(model, torch.from_numpy(xs[mask]), y[mask])[1]
+    for plies in gnubg_plies or []:
+        own = np.array([refs.gnubg_probs(Position(tuple(me.tolist()), tuple(opp.tolist())), plies) for me, opp in b])
+        err = np.abs(_equity(own) - _equity(p))
+        result[f"gnubg {plies}-ply"] = {kind: float(err[mask].mean()) for kind, mask in (("contact", cont), ("race", ~cont))
+                                        if mask.any()}
     return {"contact": int(cont.sum()), "race": int((~cont).sum())}, result
+
+
+def _equity(p: np.ndarray) -> np.ndarray:
+    return 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
 
 
 def main() -> None:
@@ -65,8 +77,10 @@ def main() -> None:
     ap.add_argument("--data", nargs="+", required=True, help="chunk files or folders of them")
     ap.add_argument("--nets", nargs="+", required=True, help="nets data files (float masters or shipped)")
     ap.add_argument("--feature-cache", default=None)
+    ap.add_argument("--gnubg", nargs="*", type=int, default=[], metavar="PLIES",
+                    help="also gnubg's own evaluation at these plies (e.g. 0 1), for scale")
     args = ap.parse_args()
-    n, res = errors(args.nets, args.data, args.feature_cache)
+    n, res = errors(args.nets, args.data, args.feature_cache, args.gnubg)
     print(f"mean |equity error| against gnubg's labels: {n['contact']} contact, {n['race']} race positions")
     for path, row in res.items():
         print(f"  {path}: " + ", ".join(f"{kind} {err:.4f}" for kind, err in row.items()))

@@ -4,7 +4,9 @@ Reads chunk files (``gen_data.py``'s format) and writes, per input chunk, ``OUT/
 with the same ``boards`` and gnubg's probabilities at ``--plies`` (2 = gnubg 2-ply, pruned, ~20 ms a
 contact position). ``--contact`` keeps only positions with contact; ``--fraction`` keeps a seeded
 random share of each chunk. Chunks already written are skipped, so an interrupted run resumes.
-Run several with ``--part K/N`` to share the chunks between cores.
+Run several with ``--part K/N`` to share the chunks between cores. ``--mix W`` writes W times the
+new labels plus (1 - W) times the chunk's own (e.g. ``--plies 0 --mix 0.5``: the mean of gnubg's
+0-ply and the chunk's 1-ply labels, nearer its 2-ply than either; MODEL.md, round 9).
 
     nice -n 10 python tools/train/relabel.py DATA/g33 --plies 2 --contact --fraction 0.25 --out DATA/p2
 """
@@ -40,6 +42,11 @@ def relabel(boards: np.ndarray, plies: int) -> np.ndarray:
     return np.asarray(out, dtype=np.float32).reshape(-1, 5)
 
 
+def blend(new: np.ndarray, own: np.ndarray, mix: float) -> np.ndarray:
+    """``mix`` times the new labels plus ``1 - mix`` times the chunk's own, as float32."""
+    return new if mix == 1.0 else (mix * new + (1.0 - mix) * own).astype(np.float32)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("chunks", nargs="+", help="chunk files or folders of them")
@@ -48,6 +55,8 @@ def main() -> None:
     ap.add_argument("--fraction", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--part", default="1/1", help="K/N: this run takes every N-th chunk from the K-th")
+    ap.add_argument("--mix", type=float, default=1.0,
+                    help="weight of the new labels; the rest is the chunk's own (1: the new labels alone)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     k, n = (int(x) for x in args.part.split("/"))
@@ -61,10 +70,11 @@ def main() -> None:
         target = os.path.join(args.out, f"{name}-p{args.plies}.npz")
         if os.path.exists(target):
             continue
-        boards = np.load(path)["boards"]
+        z = np.load(path)
+        boards = z["boards"]
         keep = selected(boards, args.contact, args.fraction, args.seed + j)
         b = boards[keep]
-        probs = relabel(b, args.plies)
+        probs = blend(relabel(b, args.plies), z["probs"][keep], args.mix)
         tmp = target + ".part"  # not *.npz: train.load must not see a chunk being written
         with open(tmp, "wb") as f:
             np.savez_compressed(f, boards=b, probs=probs)

@@ -55,10 +55,12 @@ def chunk_paths(items: list[str]) -> list[str]:
     return paths
 
 
-def load(items: list[str], feature_cache: str | None = None, features: bool = False, extended: bool = False
-         ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+def load(items: list[str], feature_cache: str | None = None, features: bool = False, extended: bool = False,
+         deeper: list[str] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The boards, gnubg's probabilities and (with ``features``) the contact features of every
-    chunk in ``items`` (chunk files or folders of them); with ``extended`` the extended ones."""
+    chunk in ``items`` (chunk files or folders of them); with ``extended`` the extended ones.
+    ``deeper``: folders of ``relabel.py``'s output, whose labels replace the chunk's own for the
+    same boards."""
     boards, probs, feats = [], [], []
     for path in chunk_paths(items):
         try:
@@ -67,11 +69,29 @@ def load(items: list[str], feature_cache: str | None = None, features: bool = Fa
         except Exception as exc:  # a chunk being written right now
             print(f"skip {path}: {exc}")
             continue
+        for folder in deeper or []:
+            p = with_deeper_labels(b, p, folder, os.path.basename(path))
         boards.append(b)
         probs.append(p)
         if features or extended:
             feats.append(chunk_features(path, b, feature_cache, extended))
     return np.concatenate(boards), np.concatenate(probs), np.concatenate(feats) if feats else None
+
+
+def with_deeper_labels(boards: np.ndarray, probs: np.ndarray, folder: str, chunk: str) -> np.ndarray:
+    """``probs`` with the labels of ``folder``'s relabelling of ``chunk`` (``<chunk>-p<N>.npz``,
+    relabel.py) in place of the chunk's own wherever the boards are the same."""
+    found = sorted(glob.glob(os.path.join(folder, chunk[: -len(".npz")] + "-p*.npz")))
+    if not found:
+        return probs
+    z = np.load(found[-1])
+    deeper = {b.tobytes(): q for b, q in zip(z["boards"], z["probs"])}
+    out = probs.copy()
+    for i, b in enumerate(boards):
+        q = deeper.get(b.tobytes())
+        if q is not None:
+            out[i] = q
+    return out
 
 
 def features_np(boards: np.ndarray, extended: bool = False) -> np.ndarray:
@@ -223,11 +243,13 @@ def main() -> None:
     ap.add_argument("--features", action="store_true", help="the contact net also takes the contact features (216 inputs)")
     ap.add_argument("--extended", action="store_true", help="the contact net takes the extended contact features (234 inputs)")
     ap.add_argument("--feature-cache", default=None, help="folder of the features' .npy files (default: the chunks' folders)")
+    ap.add_argument("--deeper", nargs="+", default=None,
+                    help="folders of relabel.py's output: their labels replace the chunks' own for the same boards")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
-    boards, probs, feats = load(args.data, args.feature_cache, args.features, args.extended)
-    print(f"{len(boards)} positions from {args.data}")
+    boards, probs, feats = load(args.data, args.feature_cache, args.features, args.extended, args.deeper)
+    print(f"{len(boards)} positions from {args.data}" + (f", labels from {args.deeper} where they have them" if args.deeper else ""))
     keep = ~bearoff_mask(boards)
     boards, probs = boards[keep], probs[keep]
     feats = feats[keep] if feats is not None else None
