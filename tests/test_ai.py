@@ -211,7 +211,6 @@ def test_training_encoding_matches_the_reference():
     assert list(contact_mask(boards)) == [p.is_contact() for p in positions]
 
 
-
 def test_deeper_labels_replace_the_chunks_own_for_the_same_boards(tmp_path):
     np = pytest.importorskip("numpy")
     pytest.importorskip("torch")
@@ -229,6 +228,7 @@ def test_deeper_labels_replace_the_chunks_own_for_the_same_boards(tmp_path):
     assert [got[i].tolist() for i in (0, 2, 3, 5)] == [probs[0].tolist()] * 4
     assert probs[1].tolist() == [0.25] * 5  # the chunk's own array is left as it was
     assert with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0001.npz") is probs
+
 
 # --- bear-off database -------------------------------------------------------------------------------
 
@@ -468,6 +468,29 @@ def test_held_out_error_is_zero_on_the_nets_own_outputs_and_measures_a_shift(tmp
     np.savez_compressed(tmp_path / "contact.npz", boards=boards[cont], probs=own[cont])
     counts, got = errors([path], [str(tmp_path / "contact.npz")], str(tmp_path))
     assert counts["race"] == 0 and list(got[path]) == ["contact"]
+
+
+def test_held_out_gives_gnubgs_own_error_for_scale(tmp_path):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    pytest.importorskip("gnubg")
+    from tools.train.held_out import errors
+    from tools.train.relabel import relabel
+    from tools.train.train import contact_mask
+
+    positions = _game_positions(seed=9, limit=40)
+    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    assert contact_mask(boards).any()
+    zero_ply = relabel(boards, 0)
+    np.savez_compressed(tmp_path / "zero.npz", boards=boards, probs=zero_ply)
+    _, got = errors([], [str(tmp_path / "zero.npz")], str(tmp_path), gnubg_plies=[0, 1])
+    assert got["gnubg 0-ply"]["contact"] < 1e-6  # its own labels
+    assert got["gnubg 1-ply"]["contact"] > 0.001  # a deeper ply differs
+    shifted = zero_ply.copy()
+    shifted[:, 0] += 0.1  # equity 0.2 higher
+    np.savez_compressed(tmp_path / "shifted.npz", boards=boards, probs=shifted)
+    _, got = errors([], [str(tmp_path / "shifted.npz")], str(tmp_path), gnubg_plies=[0])
+    assert got["gnubg 0-ply"]["contact"] == pytest.approx(0.2, abs=1e-5)
 
 
 def test_relabel_blends_the_new_labels_with_the_chunks_own():

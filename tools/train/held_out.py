@@ -21,8 +21,8 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 from tavli.ai.evaluator import Evaluator  # noqa: E402
-from tavli.games.portes import Position  # noqa: E402
 from tools.train import refs  # noqa: E402
+from tools.train.relabel import relabel  # noqa: E402
 from tools.train.train import (  # noqa: E402
     _EXTENDED_SCALES,
     Model,
@@ -61,15 +61,10 @@ def errors(net_paths: list[str], chunks: list[str], cache: str | None, gnubg_pli
             xs = x_ext[:, :inputs]  # the extended features begin with the basic ones
             result[net_path][name] = held_out_error(model, torch.from_numpy(xs[mask]), y[mask])[1]
     for plies in gnubg_plies or []:
-        own = np.array([refs.gnubg_probs(Position(tuple(me.tolist()), tuple(opp.tolist())), plies) for me, opp in b])
-        err = np.abs(_equity(own) - _equity(p))
+        err = np.abs(refs.equity(relabel(b, plies).T) - refs.equity(p.T))
         result[f"gnubg {plies}-ply"] = {kind: float(err[mask].mean()) for kind, mask in (("contact", cont), ("race", ~cont))
                                         if mask.any()}
     return {"contact": int(cont.sum()), "race": int((~cont).sum())}, result
-
-
-def _equity(p: np.ndarray) -> np.ndarray:
-    return 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
 
 
 def main() -> None:
