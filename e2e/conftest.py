@@ -5,9 +5,15 @@
   ``page.goto("./")`` opens index.html. ``subpath_site_url``: the same under ``/games/tavli/``.
 * ``browser_type_launch_args``: pytest-playwright launches /usr/bin/chromium (``TAVLI_CHROMIUM``
   overrides) with flags for this closed network; Playwright's own browsers are never installed.
+  Chromium's stderr goes to a file (``chromium_stderr``), through a small wrapper script.
 * ``page``: pytest-playwright's page, watched by ``page_log``: every console error, uncaught page
   error, failed request and HTTP error fails the test at teardown. A test that expects one calls
-  ``page_log.allow(regex)`` first.
+  ``page_log.allow(regex)`` first. A crashed renderer ("Target crashed") fails it with what
+  Chromium wrote to stderr during the test.
+* A test whose renderer crashed runs once more (pytest-rerunfailures, only for that failure), and
+  the run's summary lists every crash with Chromium's stderr. Chromium's renderer has crashed
+  during the page's boot in some full runs (two of the last three, late 2026), in a different test
+  each time, which then passed; no other failure is ever run twice.
 * ``relay_url`` (session): a local relay for online play (e2e/relay.py).
 * ``e2e.helpers.boot(page, query="")``: open the game and wait until Python is up
   (``body[data-phase]`` left "loading"); fails at once on phase "error".
@@ -18,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import shlex
 import threading
 from pathlib import Path
 
@@ -84,10 +91,69 @@ def base_url(site_url: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+def chromium_stderr(tmp_path_factory) -> Path:
+    """The file that collects the stderr of Chromium and its child processes: where a crashed
+    renderer's last words go (a V8 fatal error, a failed CHECK, a signal)."""
+    return tmp_path_factory.mktemp("chromium") / "stderr.log"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict, chromium_stderr: Path) -> dict:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    # Playwright talks to Chromium over fds 3 and 4 (--remote-debugging-pipe) and keeps its stderr
+    # to itself: a wrapper that appends it to a file, which exec leaves those fds to.
+    wrapper = chromium_stderr.with_name("chromium")
+    wrapper.write_text(f'#!/bin/sh\nexec {shlex.quote(CHROMIUM)} "$@" 2>>{shlex.quote(str(chromium_stderr))}\n')
+    wrapper.chmod(0o755)
+    return {**browser_type_launch_args, "executable_path": str(wrapper), "args": CHROMIUM_ARGS}
+
+
+# A crashed renderer, as Playwright reports it to the test (the call) and as the page fixture does
+# (its teardown).
+RENDERER_CRASHED = r"Target crashed|Page crashed|renderer crashed"
+CRASHES: list[str] = []  # one entry per crash in this run: the test and Chromium's stderr
+
+
+def pytest_collection_modifyitems(items) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASHED]))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if CRASHES:
+        terminalreporter.section("Chromium renderer crashes (each test was run once more)")
+        for crash in CRASHES:
+            terminalreporter.write_line(crash)
+
+
+# Chromium's stderr lines that say nothing about a crash: no D-Bus on these machines, and crashpad
+# (the crash handler) complaining as it reads the dead process.
+_STDERR_NOISE = ("dbus", "D-Bus", "crashpad/util", "crashpad/snapshot")
+
+
+def _memory() -> str:
+    """The machine's available memory, from /proc/meminfo where there is one."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return f"{int(line.split()[1]) // 1024} MiB of memory available"
+    except OSError:
+        pass
+    return "available memory unknown"
+
+
+def stderr_since(log: Path, offset: int, lines: int = 80) -> str:
+    """The last ``lines`` lines Chromium wrote to ``log`` after ``offset`` (bytes), noise left out."""
+    if not log.exists():
+        return ""
+    with log.open("rb") as f:
+        f.seek(offset)
+        text = f.read().decode("utf-8", "replace")
+    kept = [line for line in text.splitlines() if not any(n in line for n in _STDERR_NOISE)]
+    return "\n".join(kept[-lines:])
 
 
 ICONS = ("/web/icons/favicon-64.png", "/web/icons/apple-touch-icon.png")
@@ -106,8 +172,11 @@ def page_log() -> PageLog:
 
 
 @pytest.fixture
-def page(page, page_log: PageLog):
-    """pytest-playwright's ``page``, watched: any console/page error or failed request fails the test."""
+def page(page, page_log: PageLog, chromium_stderr: Path, request):
+    """pytest-playwright's ``page``, watched: any console/page error or failed request fails the test,
+    and a crashed renderer fails it with Chromium's stderr."""
+    stderr_start = chromium_stderr.stat().st_size if chromium_stderr.exists() else 0
+    crashed: list[bool] = []
 
     def on_console(msg):
         page_log.console.append(f"{msg.type}: {msg.text}")
@@ -128,7 +197,12 @@ def page(page, page_log: PageLog):
 
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
+    page.on("crash", lambda _page: crashed.append(True))
     yield page
+    if crashed:
+        said = stderr_since(chromium_stderr, stderr_start) or "(nothing)"
+        CRASHES.append(f"{request.node.nodeid}: {_memory()}; Chromium's stderr during the test:\n{said}")
+        pytest.fail(f"Chromium's renderer crashed ({_memory()}); its stderr during the test:\n{said}", pytrace=False)
     problems = page_log.problems()
     if problems:
         pytest.fail("the page reported problems:\n  " + "\n  ".join(problems), pytrace=False)
