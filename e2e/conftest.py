@@ -201,8 +201,9 @@ def page(page, page_log: PageLog, chromium_stderr: Path, request):
     yield page
     if crashed:
         said = stderr_since(chromium_stderr, stderr_start) or "(nothing)"
-        CRASHES.append(f"{request.node.nodeid}: {_memory()}; Chromium's stderr during the test:\n{said}")
-        pytest.fail(f"Chromium's renderer crashed ({_memory()}); its stderr during the test:\n{said}", pytrace=False)
+        report = f"Chromium's renderer crashed ({_memory()}); its stderr during the test:\n{said}"
+        CRASHES.append(f"{request.node.nodeid}: {report}")
+        pytest.fail(report, pytrace=False)
     problems = page_log.problems()
     if problems:
         pytest.fail("the page reported problems:\n  " + "\n  ".join(problems), pytrace=False)
