@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import random
+import sys
 
 import pytest
 
@@ -228,6 +229,34 @@ def test_deeper_labels_replace_the_chunks_own_for_the_same_boards(tmp_path):
     assert [got[i].tolist() for i in (0, 2, 3, 5)] == [probs[0].tolist()] * 4
     assert probs[1].tolist() == [0.25] * 5  # the chunk's own array is left as it was
     assert with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0001.npz") is probs
+
+
+def test_fresh_training_starts_a_new_contact_net_and_keeps_the_race_net(tmp_path, monkeypatch):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    from tavli.ai.evaluator import unpack_nets
+    from tools.train import train
+    from tools.train.quantise import master_path
+
+    positions = _game_positions(seed=11, limit=80)
+    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    probs = np.random.default_rng(0).uniform(0.0, 0.3, (len(boards), 5)).astype(np.float32)
+    np.savez(tmp_path / "chunk-gnubg-9-0000.npz", boards=boards, probs=probs)
+    init, out = str(master_path("portes")), str(tmp_path / "fresh.bin")
+    args = ["train.py", "--data", str(tmp_path), "--init", init, "--fresh", "--extended", "--only", "contact",
+            "--hidden", "8", "--epochs", "1", "--no-ship", "--feature-cache", str(tmp_path), "--out", out]
+    monkeypatch.setattr(sys, "argv", args)
+    train.main()
+
+    new, meta = unpack_nets(open(out, "rb").read())
+    old, old_meta = unpack_nets(open(init, "rb").read())
+    assert len(new["contact"]["b1"]) == 8 and len(old["contact"]["b1"]) > 8
+    assert new["race"] == old["race"] and new["prune"] == old["prune"]
+    assert meta["race_and_prune_from"] == old_meta and "resumed_from" not in meta
+
+    monkeypatch.setattr(sys, "argv", [a for a in args if a not in ("--init", init)])
+    with pytest.raises(SystemExit):
+        train.main()
 
 
 # --- bear-off database -------------------------------------------------------------------------------

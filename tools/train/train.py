@@ -3,6 +3,7 @@
     python tools/train/gen_data.py --games 40000 --out /work/tavli-data/gnubg     # labels
     python tools/train/train.py --data /work/tavli-data/gnubg --epochs 20             # fresh
     python tools/train/train.py --data ... --init tools/train/weights/portes.bin ...  # resume
+    python tools/train/train.py --data ... --init ... --fresh --only contact ...      # a new contact net, --init's race net
 
 Inputs are those of ``tavli.ai.evaluator.encode`` (built here with numpy by table lookup; with
 ``--features`` the contact net also takes the contact features of ``tavli.ai.contact_features``,
@@ -243,9 +244,13 @@ def main() -> None:
     ap.add_argument("--features", action="store_true", help="the contact net also takes the contact features (216 inputs)")
     ap.add_argument("--extended", action="store_true", help="the contact net takes the extended contact features (234 inputs)")
     ap.add_argument("--feature-cache", default=None, help="folder of the features' .npy files (default: the chunks' folders)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="with --init: the contact net starts from random weights; the race and pruning nets are --init's")
     ap.add_argument("--deeper", nargs="+", default=None,
                     help="folders of relabel.py's output: their labels replace the chunks' own for the same boards")
     args = ap.parse_args()
+    if args.fresh and not args.init:
+        ap.error("--fresh keeps --init's race and pruning nets: give --init")
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
     boards, probs, feats = load(args.data, args.feature_cache, args.features, args.extended, args.deeper)
@@ -262,7 +267,10 @@ def main() -> None:
     if init is not None:
         models = {"contact": Model(max(args.hidden, init.contact.hidden), contact_inputs),
                   "race": Model(max(args.race_hidden, init.race.hidden))}
-        models["contact"].load_net(init.contact)
+        if args.fresh:
+            models["contact"] = Model(args.hidden, contact_inputs)
+        else:
+            models["contact"].load_net(init.contact)
         models["race"].load_net(init.race)
     meta = {
         "inputs": ("tavli.ai.evaluator.encode (204; contact: 234, with extended=True)" if args.extended
@@ -277,7 +285,7 @@ def main() -> None:
         "trained_at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
     }
     if init is not None:
-        meta["resumed_from"] = init.meta
+        meta["resumed_from" if not args.fresh else "race_and_prune_from"] = init.meta
 
     # The pruning net is kept as it was (tools/train/prune.py distils a new one from these nets).
     kept = {"prune": {"w1": init.prune.w1, "b1": init.prune.b1, "w2": init.prune.w2, "b2": init.prune.b2}
