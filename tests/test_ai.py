@@ -212,16 +212,24 @@ def test_training_encoding_matches_the_reference():
     assert list(contact_mask(boards)) == [p.is_contact() for p in positions]
 
 
+def _chunk_and_relabelling(tmp_path, np, n: int, rows: list[int], deeper: list[list[float]]):
+    """``n`` boards of a game, each labelled 0.25 throughout, and ``deeper`` written as the 2-ply
+    relabelling of the boards ``rows`` of chunk 9-0000."""
+    positions = _game_positions(seed=7, limit=n)
+    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
+    probs = np.full((len(boards), 5), 0.25, dtype=np.float32)
+    deeper_np = np.array(deeper, dtype=np.float32)
+    np.savez(tmp_path / "chunk-gnubg-9-0000-p2.npz", boards=boards[rows], probs=deeper_np)
+    return boards, probs, deeper_np
+
+
 def test_deeper_labels_replace_the_chunks_own_for_the_same_boards(tmp_path):
     np = pytest.importorskip("numpy")
     pytest.importorskip("torch")
     from tools.train.train import with_deeper_labels
 
-    positions = _game_positions(seed=7, limit=6)
-    boards = np.array([(p.player, p.opponent) for p in positions], dtype=np.int8)
-    probs = np.full((len(boards), 5), 0.25, dtype=np.float32)
-    deeper = np.array([[0.6, 0.2, 0.01, 0.1, 0.0], [0.3, 0.1, 0.0, 0.2, 0.02]], dtype=np.float32)
-    np.savez(tmp_path / "chunk-gnubg-9-0000-p2.npz", boards=boards[[4, 1]], probs=deeper)
+    boards, probs, deeper = _chunk_and_relabelling(
+        tmp_path, np, 6, [4, 1], [[0.6, 0.2, 0.01, 0.1, 0.0], [0.3, 0.1, 0.0, 0.2, 0.02]])
 
     got = with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0000.npz")
     assert got[4].tolist() == pytest.approx(deeper[0].tolist())
@@ -229,6 +237,21 @@ def test_deeper_labels_replace_the_chunks_own_for_the_same_boards(tmp_path):
     assert [got[i].tolist() for i in (0, 2, 3, 5)] == [probs[0].tolist()] * 4
     assert probs[1].tolist() == [0.25] * 5  # the chunk's own array is left as it was
     assert with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0001.npz") is probs
+
+
+def test_deeper_labels_blend_with_the_chunks_own_by_the_mix_weight(tmp_path):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("torch")
+    from tools.train.train import with_deeper_labels
+
+    boards, probs, _ = _chunk_and_relabelling(tmp_path, np, 4, [2], [[0.65, 0.05, 0.01, 0.15, 0.05]])
+
+    got = with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0000.npz", mix=0.5)
+    assert got.dtype == np.float32
+    assert got[2].tolist() == pytest.approx([0.45, 0.15, 0.13, 0.2, 0.15])
+    assert [got[i].tolist() for i in (0, 1, 3)] == [probs[0].tolist()] * 3
+    quarter = with_deeper_labels(boards, probs, str(tmp_path), "chunk-gnubg-9-0000.npz", mix=0.25)
+    assert quarter[2].tolist() == pytest.approx([0.35, 0.2, 0.19, 0.225, 0.2])
 
 
 def test_fresh_training_starts_a_new_contact_net_and_keeps_the_race_net(tmp_path, monkeypatch):

@@ -57,11 +57,12 @@ def chunk_paths(items: list[str]) -> list[str]:
 
 
 def load(items: list[str], feature_cache: str | None = None, features: bool = False, extended: bool = False,
-         deeper: list[str] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+         deeper: list[str] | None = None, deeper_mix: float = 1.0,
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The boards, gnubg's probabilities and (with ``features``) the contact features of every
     chunk in ``items`` (chunk files or folders of them); with ``extended`` the extended ones.
     ``deeper``: folders of ``relabel.py``'s output, whose labels replace the chunk's own for the
-    same boards."""
+    same boards; with ``deeper_mix`` W below 1, W times theirs plus 1 - W times the chunk's own."""
     boards, probs, feats = [], [], []
     for path in chunk_paths(items):
         try:
@@ -71,7 +72,7 @@ def load(items: list[str], feature_cache: str | None = None, features: bool = Fa
             print(f"skip {path}: {exc}")
             continue
         for folder in deeper or []:
-            p = with_deeper_labels(b, p, folder, os.path.basename(path))
+            p = with_deeper_labels(b, p, folder, os.path.basename(path), deeper_mix)
         boards.append(b)
         probs.append(p)
         if features or extended:
@@ -79,9 +80,12 @@ def load(items: list[str], feature_cache: str | None = None, features: bool = Fa
     return np.concatenate(boards), np.concatenate(probs), np.concatenate(feats) if feats else None
 
 
-def with_deeper_labels(boards: np.ndarray, probs: np.ndarray, folder: str, chunk: str) -> np.ndarray:
+def with_deeper_labels(boards: np.ndarray, probs: np.ndarray, folder: str, chunk: str,
+                       mix: float = 1.0) -> np.ndarray:
     """``probs`` with the labels of ``folder``'s relabelling of ``chunk`` (``<chunk>-p<N>.npz``,
-    relabel.py) in place of the chunk's own wherever the boards are the same."""
+    relabel.py) in place of the chunk's own wherever the boards are the same; with ``mix`` below 1,
+    ``mix`` times those labels plus ``1 - mix`` times the chunk's own (0.5 of gnubg 2-ply with the
+    chunks' 1-ply played best; MODEL.md, round 10)."""
     found = sorted(glob.glob(os.path.join(folder, chunk[: -len(".npz")] + "-p*.npz")))
     if not found:
         return probs
@@ -91,7 +95,7 @@ def with_deeper_labels(boards: np.ndarray, probs: np.ndarray, folder: str, chunk
     for i, b in enumerate(boards):
         q = deeper.get(b.tobytes())
         if q is not None:
-            out[i] = q
+            out[i] = mix * q + (1.0 - mix) * out[i]
     return out
 
 
@@ -248,13 +252,19 @@ def main() -> None:
                     help="with --init: the contact net starts from random weights; the race and pruning nets are --init's")
     ap.add_argument("--deeper", nargs="+", default=None,
                     help="folders of relabel.py's output: their labels replace the chunks' own for the same boards")
+    ap.add_argument("--deeper-mix", type=float, default=1.0,
+                    help="weight of --deeper's labels; the rest is the chunks' own (0.5: their mean)")
     args = ap.parse_args()
+    if not 0.0 <= args.deeper_mix <= 1.0:
+        ap.error("--deeper-mix is a weight from 0 to 1")
     if args.fresh and not args.init:
         ap.error("--fresh keeps --init's race and pruning nets: give --init")
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
-    boards, probs, feats = load(args.data, args.feature_cache, args.features, args.extended, args.deeper)
-    print(f"{len(boards)} positions from {args.data}" + (f", labels from {args.deeper} where they have them" if args.deeper else ""))
+    boards, probs, feats = load(args.data, args.feature_cache, args.features, args.extended, args.deeper,
+                                args.deeper_mix)
+    print(f"{len(boards)} positions from {args.data}"
+          + (f", labels from {args.deeper} (weight {args.deeper_mix}) where they have them" if args.deeper else ""))
     keep = ~bearoff_mask(boards)
     boards, probs = boards[keep], probs[keep]
     feats = feats[keep] if feats is not None else None
@@ -279,6 +289,7 @@ def main() -> None:
         "labels": "gnubg (PyPI gnubg 1.1.0a16) evaluations of positions from gnubg self-play with random plays",
         "data_positions": int(len(boards)),
         **({"data": args.describe} if args.describe else {}),
+        **({"deeper_label_weight": args.deeper_mix} if args.deeper else {}),
         "hidden": {k: m.l1.out_features for k, m in models.items()},
         "epochs": {},
         "lr": args.lr,
