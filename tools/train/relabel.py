@@ -24,7 +24,7 @@ import numpy as np  # noqa: E402
 
 from tavli.games.portes import Position  # noqa: E402
 from tools.train.refs import gnubg_probs  # noqa: E402
-from tools.train.train import chunk_paths, contact_mask  # noqa: E402
+from tools.train.train import blend, chunk_paths, contact_mask  # noqa: E402
 
 
 def selected(boards: np.ndarray, contact: bool, fraction: float, seed: int) -> np.ndarray:
@@ -40,11 +40,6 @@ def selected(boards: np.ndarray, contact: bool, fraction: float, seed: int) -> n
 def relabel(boards: np.ndarray, plies: int) -> np.ndarray:
     out = [gnubg_probs(Position(tuple(b[0].tolist()), tuple(b[1].tolist())), plies) for b in boards]
     return np.asarray(out, dtype=np.float32).reshape(-1, 5)
-
-
-def blend(new: np.ndarray, own: np.ndarray, mix: float) -> np.ndarray:
-    """``mix`` times the new labels plus ``1 - mix`` times the chunk's own, as float32."""
-    return new if mix == 1.0 else (mix * new + (1.0 - mix) * own).astype(np.float32)
 
 
 def main() -> None:

@@ -95,8 +95,13 @@ def with_deeper_labels(boards: np.ndarray, probs: np.ndarray, folder: str, chunk
     for i, b in enumerate(boards):
         q = deeper.get(b.tobytes())
         if q is not None:
-            out[i] = mix * q + (1.0 - mix) * out[i]
+            out[i] = blend(q, out[i], mix)
     return out
+
+
+def blend(new: np.ndarray, own: np.ndarray, mix: float) -> np.ndarray:
+    """``mix`` times the new labels plus ``1 - mix`` times the chunk's own, as float32."""
+    return new if mix == 1.0 else (mix * new + (1.0 - mix) * own).astype(np.float32)
 
 
 def features_np(boards: np.ndarray, extended: bool = False) -> np.ndarray:
