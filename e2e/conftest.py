@@ -15,7 +15,7 @@
   signal in the minidump crashpad wrote (or that none was written) and the kernel's lines about
   processes (e2e/crashes.py). Chromium's renderer has crashed during the page's boot in some full
   runs (two of three, late 2026), in a different test each time, which then passed; in one CI run
-  (December 2026, on code that had passed the runs before and passed again here) 89 of the ~440
+  (December 2026, on code that had passed the runs before and passed again here) 89 of the 176
   browser tests crashed, and 14 of those crashed again. No other failure is ever run twice.
 * ``relay_url`` (session): a local relay for online play (e2e/relay.py).
 * ``e2e.helpers.boot(page, query="")``: open the game and wait until Python is up
@@ -118,9 +118,9 @@ def browser_type_launch_args(browser_type_launch_args: dict, chromium_stderr: Pa
 # (its teardown).
 RENDERER_CRASHED = r"Target crashed|Page crashed|renderer crashed"
 CRASHES: list[str] = []  # one entry per crash in this run: the test and Chromium's stderr
-# Runs after the first for a test whose renderer crashed. At the crash rate of the worst CI run seen
-# (about 1 run of a test in 5), a test crashes six times in a row about once in 16,000: one such
-# run in 35 would still fail somewhere, and the crashes cost about a quarter more time.
+# Runs after the first for a test whose renderer crashed. At the rates of the worst CI run seen (half
+# the tests' first runs crashed, one rerun in six), a test crashes six times in a row about once in
+# 20,000: one such run in ~120 would still fail somewhere, and the reruns cost about half again.
 CRASH_RERUNS = 5
 
 
