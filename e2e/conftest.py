@@ -11,9 +11,10 @@
   ``page_log.allow(regex)`` first. A crashed renderer ("Target crashed") fails it with what
   Chromium wrote to stderr during the test.
 * A test whose renderer crashed runs again, up to ``CRASH_RERUNS`` times (pytest-rerunfailures,
-  only for that failure), and the run's summary lists every crash with Chromium's stderr, the
-  signal in the minidump crashpad wrote (or that none was written) and the kernel's lines about
-  processes (e2e/crashes.py). Chromium's renderer has crashed during the page's boot in some full
+  only for that failure), and the run's summary lists every crash with Chromium's word on it
+  (``renderer_deaths``: "crashed", "killed" or "oom", and the exit code), its stderr, the signal in
+  the minidump crashpad wrote (or that none was written) and the kernel's lines about processes
+  (e2e/crashes.py). Chromium's renderer has crashed during the page's boot in some full
   runs (two of three, late 2026), in a different test each time, which then passed; in one CI run
   (December 2026, on code that had passed the runs before and passed again here) 89 of the 176
   browser tests crashed, and 14 of those crashed again. No other failure is ever run twice.
@@ -34,7 +35,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.crashes import crash_report, uptime
+from e2e.crashes import RendererDeaths, crash_report, uptime
 from e2e.helpers import PageLog
 from e2e.relay import relay_url  # noqa: F401 - the online tests' relay fixture (e2e/relay.py)
 
@@ -175,17 +176,23 @@ def _icon_aborted(url: str, failure: str | None) -> bool:
     return url.endswith(ICONS) and failure == "net::ERR_ABORTED"
 
 
+@pytest.fixture(scope="session")
+def renderer_deaths(browser) -> RendererDeaths:
+    """Chromium's report of each renderer that died in this run (e2e/crashes.py)."""
+    return RendererDeaths.watch(browser)
+
+
 @pytest.fixture
 def page_log() -> PageLog:
     return PageLog()
 
 
 @pytest.fixture
-def page(page, page_log: PageLog, chromium_stderr: Path, request):
+def page(page, page_log: PageLog, chromium_stderr: Path, renderer_deaths: RendererDeaths, request):
     """pytest-playwright's ``page``, watched: any console/page error or failed request fails the test,
     and a crashed renderer fails it with Chromium's stderr."""
     stderr_start = chromium_stderr.stat().st_size if chromium_stderr.exists() else 0
-    started, started_uptime = time.time(), uptime()
+    started, started_uptime, deaths_before = time.time(), uptime(), len(renderer_deaths.seen)
     crashed: list[bool] = []
 
     def on_console(msg):
@@ -211,9 +218,10 @@ def page(page, page_log: PageLog, chromium_stderr: Path, request):
     yield page
     if crashed:
         said = stderr_since(chromium_stderr, stderr_start) or "(nothing)"
+        deaths = ", ".join(renderer_deaths.since(deaths_before)) or "none reported"
         report = (
-            f"Chromium's renderer crashed ({_memory()}); its stderr during the test:\n{said}\n"
-            + crash_report(started, started_uptime)
+            f"Chromium's renderer crashed ({_memory()}); Chromium says: {deaths}; "
+            f"its stderr during the test:\n{said}\n" + crash_report(started, started_uptime)
         )
         CRASHES.append(f"{request.node.nodeid}: {report}")
         pytest.fail(report, pytrace=False)

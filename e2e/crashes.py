@@ -1,9 +1,14 @@
-"""What is known about a crashed Chromium renderer: the minidump crashpad wrote and the kernel's log.
+"""What is known about a crashed Chromium renderer: Chromium's word, crashpad's minidump, the kernel's log.
 
-A renderer that dies of a signal it can catch (a segfault, a failed CHECK, V8's out-of-memory
-abort) leaves a minidump in Chromium's crash database; one killed from outside (SIGKILL, as the
-kernel's OOM killer does) leaves none, and the kernel's log may say who killed it. Both go into
-the crash report, so that a crash seen only on another machine can be told apart from the others.
+* ``RendererDeaths``: the browser's own report of each renderer that died (CDP's
+  ``Target.targetCrashed``): a status ("crashed", "killed", "oom", ...) and an exit code, the
+  signal's number for a crash.
+* A renderer that dies of a signal it can catch (a segfault, a failed CHECK, V8's out-of-memory
+  abort) leaves a minidump in Chromium's crash database; one killed from outside (SIGKILL, as the
+  kernel's OOM killer does) leaves none, and the kernel's log may say who killed it.
+
+All three go into the crash report, so that a crash seen only on another machine can be told
+apart from the others.
 """
 
 from __future__ import annotations
@@ -23,6 +28,27 @@ DUMP_WAIT_S = 10.0  # how long a crash report waits for crashpad's dump
 _EXCEPTION_STREAM = 6  # MINIDUMP_STREAM_TYPE ExceptionStream
 _STAMP = re.compile(r"^\[\s*(\d+\.\d+)\]")
 _KERNEL_WORDS = ("oom", "killed process", "segfault", "traps:", "general protection", "chromium")
+
+
+class RendererDeaths:
+    """Every ``Target.targetCrashed`` the browser sends, from the moment ``watch`` is called."""
+
+    def __init__(self, session) -> None:
+        self._session = session
+        self.seen: list[dict] = []
+
+    @classmethod
+    def watch(cls, browser) -> RendererDeaths:
+        session = browser.new_browser_cdp_session()
+        deaths = cls(session)
+        session.on("Target.targetCrashed", lambda event: deaths.seen.append(event))
+        session.send("Target.setDiscoverTargets", {"discover": True})
+        return deaths
+
+    def since(self, count: int) -> list[str]:
+        """The deaths after the first ``count``, as "status (exit code)"."""
+        self._session.send("Target.getTargets")  # a round trip: every event sent before it is in
+        return [f"{e.get('status')} (exit code {e.get('errorCode')})" for e in self.seen[count:]]
 
 
 def dumps_since(mtime: float, database: Path = CRASH_DATABASE) -> list[Path]:

@@ -1,4 +1,5 @@
-"""The crash report's own check: a renderer crashed on purpose is described by its minidump."""
+"""The crash report's own check: a renderer crashed on purpose is described by Chromium and by its
+minidump."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from playwright.sync_api import Error as PlaywrightError
 from e2e.crashes import crash_report, uptime, wait_for_dumps
 
 
-def test_a_crashed_renderer_is_described_by_the_signal_in_its_minidump(browser):
-    started, started_uptime = time.time(), uptime()
+def test_a_crashed_renderer_is_described_by_chromium_and_by_its_minidump(browser, renderer_deaths):
+    started, started_uptime, deaths_before = time.time(), uptime(), len(renderer_deaths.seen)
     context = browser.new_context()
     page = context.new_page()
     with contextlib.suppress(PlaywrightError):  # the navigation dies with its renderer
@@ -21,6 +22,7 @@ def test_a_crashed_renderer_is_described_by_the_signal_in_its_minidump(browser):
         report = crash_report(started, started_uptime)
         assert dumps, "crashpad wrote no minidump for chrome://crash"
         assert "SIGSEGV" in report, report
+        assert "crashed (exit code 11)" in renderer_deaths.since(deaths_before)  # 11: SIGSEGV
     finally:
         context.close()
         for dump in dumps:  # the dump and crashpad's notes on it (.meta)
