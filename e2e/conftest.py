@@ -12,9 +12,8 @@
   Chromium wrote to stderr during the test.
 * A test whose renderer crashed runs again, up to ``CRASH_RERUNS`` times (pytest-rerunfailures,
   only for that failure), and the run's summary lists every crash with Chromium's word on it
-  (``renderer_deaths``: "crashed", "killed" or "oom", and the exit code), its stderr, the signal in
-  the minidump crashpad wrote (or that none was written) and the kernel's lines about processes
-  (e2e/crashes.py). Chromium's renderer has crashed during the page's boot in some full
+  (``renderer_deaths``: "crashed", "killed" or "oom", and the exit code), its stderr and the
+  kernel's lines about processes (e2e/crashes.py). Chromium's renderer has crashed during the page's boot in some full
   runs (two of three, late 2026), in a different test each time, which then passed; in one CI run
   (December 2026, on code that had passed the runs before and passed again here) 89 of the 176
   browser tests crashed, and 14 of those crashed again. No other failure is ever run twice.
@@ -30,12 +29,11 @@ import importlib.util
 import os
 import shlex
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from e2e.crashes import RendererDeaths, crash_report, uptime
+from e2e.crashes import RendererDeaths, kernel_report, uptime
 from e2e.helpers import PageLog
 from e2e.relay import relay_url  # noqa: F401 - the online tests' relay fixture (e2e/relay.py)
 
@@ -192,7 +190,7 @@ def page(page, page_log: PageLog, chromium_stderr: Path, renderer_deaths: Render
     """pytest-playwright's ``page``, watched: any console/page error or failed request fails the test,
     and a crashed renderer fails it with Chromium's stderr."""
     stderr_start = chromium_stderr.stat().st_size if chromium_stderr.exists() else 0
-    started, started_uptime, deaths_before = time.time(), uptime(), len(renderer_deaths.seen)
+    started_uptime, deaths_before = uptime(), len(renderer_deaths.seen)
     crashed: list[bool] = []
 
     def on_console(msg):
@@ -221,7 +219,7 @@ def page(page, page_log: PageLog, chromium_stderr: Path, renderer_deaths: Render
         deaths = ", ".join(renderer_deaths.since(deaths_before)) or "none reported"
         report = (
             f"Chromium's renderer crashed ({_memory()}); Chromium says: {deaths}; "
-            f"its stderr during the test:\n{said}\n" + crash_report(started, started_uptime)
+            f"its stderr during the test:\n{said}\n" + kernel_report(started_uptime)
         )
         CRASHES.append(f"{request.node.nodeid}: {report}")
         pytest.fail(report, pytrace=False)

@@ -1,5 +1,4 @@
-"""The crash report's own check: a renderer crashed on purpose is described by Chromium and by its
-minidump."""
+"""The crash report's own check: a renderer crashed on purpose is reported by Chromium as crashed."""
 
 from __future__ import annotations
 
@@ -8,23 +7,17 @@ import time
 
 from playwright.sync_api import Error as PlaywrightError
 
-from e2e.crashes import crash_report, uptime, wait_for_dumps
 
-
-def test_a_crashed_renderer_is_described_by_chromium_and_by_its_minidump(browser, renderer_deaths):
-    started, started_uptime, deaths_before = time.time(), uptime(), len(renderer_deaths.seen)
+def test_a_crashed_renderer_is_reported_by_chromium_with_its_signal(browser, renderer_deaths):
+    deaths_before = len(renderer_deaths.seen)
     context = browser.new_context()
     page = context.new_page()
-    with contextlib.suppress(PlaywrightError):  # the navigation dies with its renderer
-        page.goto("chrome://crash")  # Chromium's own null-pointer dereference
-    dumps = wait_for_dumps(started, 60)
     try:
-        report = crash_report(started, started_uptime)
-        assert dumps, "crashpad wrote no minidump for chrome://crash"
-        assert "SIGSEGV" in report, report
-        assert "crashed (exit code 11)" in renderer_deaths.since(deaths_before)  # 11: SIGSEGV
+        with contextlib.suppress(PlaywrightError):  # the navigation dies with its renderer
+            page.goto("chrome://crash")  # Chromium's own null-pointer dereference
+        deadline = time.monotonic() + 30
+        while not (said := renderer_deaths.since(deaths_before)) and time.monotonic() < deadline:
+            time.sleep(0.1)  # the browser reports the death when it notices: poll for it
+        assert "crashed (exit code 11)" in said  # 11: SIGSEGV
     finally:
         context.close()
-        for dump in dumps:  # the dump and crashpad's notes on it (.meta)
-            for written in dump.parent.glob(f"{dump.stem}.*"):
-                written.unlink(missing_ok=True)

@@ -22,6 +22,10 @@ def fewest_rolls(position, plays):
     return min(plays, key=lambda p: bearoff.expected_rolls(tuple(p.result.opponent[:6])))
 
 
+def first_play(position, plays):
+    return plays[0]
+
+
 RACE = Position(board((1, 1, 0, 1, 0, 1)), board((0, 2, 0, 0, 1, 1)))
 
 
@@ -60,10 +64,6 @@ def test_a_truncated_trial_takes_the_evaluators_odds_for_the_side_on_roll():
     seen = (0.3, 0.1, 0.0, 0.2, 0.05)  # for the side on roll after the first ply: the root's opponent
     p = play_out(Position.initial(), (3, 1), first_play, None, truncate=1, evaluate=lambda _: seen)
     assert p == (0.7, 0.2, 0.05, 0.1, 0.0)
-
-
-def first_play(position, plays):
-    return plays[0]
 
 
 def test_a_rollout_refuses_what_it_cannot_do():

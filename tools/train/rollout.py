@@ -21,6 +21,7 @@ import argparse
 import math
 import os
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -30,10 +31,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+from tavli.ai.evaluator import Probs, equity, invert  # noqa: E402
 from tavli.games.base import Outcome, Play  # noqa: E402
 from tavli.games.portes import Position, legal_plays, outcome_of  # noqa: E402
 
-Probs = tuple[float, float, float, float, float]
 Chooser = Callable[[Position, Sequence[Play]], Play]
 Evaluate = Callable[[Position], Probs]
 
@@ -50,19 +51,13 @@ class Rollout:
 
     @property
     def equity(self) -> float:
-        w, wg, wbg, lg, lbg = self.probs
-        return 2.0 * w - 1.0 + wg - lg + wbg - lbg
+        return equity(self.probs)
 
 
 def _won(outcome: Outcome) -> Probs:
     """The probabilities of a game the side on roll of the rolled-out position has won."""
     gammon = outcome in (Outcome.GAMMON, Outcome.BACKGAMMON)
     return (1.0, float(gammon), float(outcome == Outcome.BACKGAMMON), 0.0, 0.0)
-
-
-def _flip(p: Probs) -> Probs:
-    """The same game's probabilities seen by the other side."""
-    return (1.0 - p[0], p[3], p[4], p[1], p[2])
 
 
 def play_out(position: Position, first: tuple[int, int], choose: Chooser, rng: random.Random,
@@ -77,10 +72,10 @@ def play_out(position: Position, first: tuple[int, int], choose: Chooser, rng: r
         mover_is_root = plies % 2 == 1
         if done is not None:
             won = _won(done)  # the player who just moved won
-            return won if mover_is_root else _flip(won)
+            return won if mover_is_root else invert(won)
         if truncate is not None and plies >= truncate and evaluate is not None:
             seen = evaluate(pos)  # for the side now on roll: the root's opponent after an odd ply
-            return _flip(seen) if mover_is_root else seen
+            return invert(seen) if mover_is_root else seen
         dice = (rng.randint(1, 6), rng.randint(1, 6))
 
 
@@ -92,17 +87,9 @@ def rollout(position: Position, choose: Chooser, trials: int, seed: int = 1,
     if truncate is not None and evaluate is None:
         raise ValueError("a truncated rollout needs an evaluator for the positions it stops at")
     rng = random.Random(seed)
-    sums = [0.0] * 5
-    equities = []
-    for i in range(trials):
-        p = play_out(position, FIRST_ROLLS[i % 36], choose, rng, truncate, evaluate)
-        for k in range(5):
-            sums[k] += p[k]
-        equities.append(2.0 * p[0] - 1.0 + p[1] - p[3] + p[2] - p[4])
-    mean = sum(equities) / trials
-    variance = sum((e - mean) ** 2 for e in equities) / (trials - 1)
-    probs = (sums[0] / trials, sums[1] / trials, sums[2] / trials, sums[3] / trials, sums[4] / trials)
-    return Rollout(probs, math.sqrt(variance / trials), trials)
+    games = [play_out(position, FIRST_ROLLS[i % 36], choose, rng, truncate, evaluate) for i in range(trials)]
+    w, wg, wbg, lg, lbg = (sum(column) / trials for column in zip(*games))
+    return Rollout((w, wg, wbg, lg, lbg), statistics.stdev(map(equity, games)) / math.sqrt(trials), trials)
 
 
 def main() -> None:
