@@ -3,23 +3,16 @@ cube states drawn, the statistics); the gnubg parts are skipped when the package
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from tavli.ai.players import AIPlayer
 from tavli.games.portes import Position
+from tests.scripts import load_script
 
-_PATH = Path(__file__).resolve().parent.parent / "bench" / "cube.py"
-_spec = importlib.util.spec_from_file_location("bench_cube", _PATH)
-assert _spec is not None and _spec.loader is not None
-bc = importlib.util.module_from_spec(_spec)
-sys.modules["bench_cube"] = bc
-_spec.loader.exec_module(bc)
+bc = load_script("bench/cube.py")
 
 MONEY = """
 Cube analysis

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
-_PATH = Path(__file__).resolve().parent.parent / "bench" / "paired.py"
-_spec = importlib.util.spec_from_file_location("bench_paired", _PATH)
-assert _spec is not None and _spec.loader is not None
-bp = importlib.util.module_from_spec(_spec)
-sys.modules["bench_paired"] = bp
-_spec.loader.exec_module(bp)
+from tests.scripts import load_script
+
+bp = load_script("bench/paired.py")
 
 
 def test_shared_luck_cancels_pair_by_pair() -> None:

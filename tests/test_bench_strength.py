@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from tavli.games.portes import Position, legal_plays
+from tests.scripts import load_script
 
-_PATH = Path(__file__).resolve().parent.parent / "bench" / "strength.py"
-_spec = importlib.util.spec_from_file_location("bench_strength", _PATH)
-assert _spec is not None and _spec.loader is not None
-bs = importlib.util.module_from_spec(_spec)
-sys.modules["bench_strength"] = bs
-_spec.loader.exec_module(bs)
+bs = load_script("bench/strength.py")
 refs = bs.refs
 
 START = Position.START

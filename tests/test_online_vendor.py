@@ -4,24 +4,18 @@ and left out of the service worker's precache list (loaded only when the player 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 VENDOR = ROOT / "web" / "vendor"
 ONLINE = ("web/vendor/trystero/", "web/vendor/qrcode/", "web/online.mjs")
 _IMPORT = re.compile(r'\b(?:from|import)\s*["\']([^"\']+)["\']')
-
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -58,14 +52,14 @@ def test_the_licences_are_copied(built):
 
 
 def test_nothing_online_is_precached(built):
-    precache = _load("tavli_precache_tool_online", ROOT / "tools" / "precache.py")
+    precache = load_script("tools/precache.py", "tavli_precache_tool_online")
     files = precache.manifest(ROOT)["files"]
     assert "web/main.py" in files
     assert not [f for f in files if f.startswith(ONLINE)]
 
 
 def test_the_qrcode_licence_notice_is_read_from_the_source():
-    vendor = _load("tavli_vendor_tool", ROOT / "tools" / "vendor.py")
+    vendor = load_script("tools/vendor.py", "tavli_vendor_tool")
     text = vendor.qrcode_licence("//----\n// QR Code Generator\n// Copyright (c) 2009 Someone\n// MIT license\n//----\nvar x;\n")
     assert "Copyright (c) 2009 Someone" in text and "var x" not in text
     with pytest.raises(SystemExit):

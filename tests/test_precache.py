@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-precache = _load("tavli_precache_tool", ROOT / "tools" / "precache.py")
+precache = load_script("tools/precache.py", "tavli_precache_tool")
 
 
 INDEX = """<!doctype html>

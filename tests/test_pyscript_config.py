@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import importlib.util
 import io
 import json
 import re
@@ -22,19 +21,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "pyscript.toml"
 FIX = "run `make sync-files` (python3 tools/pyscript_files.py) to rebuild the archives"
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-pyscript_files = _load("tavli_pyscript_files", ROOT / "tools" / "pyscript_files.py")
+pyscript_files = load_script("tools/pyscript_files.py", "tavli_pyscript_files")
 
 
 def _config() -> dict:

@@ -16,6 +16,7 @@ from tavli.ai.heuristic import BeginnerBot
 from tavli.ai.players import LEVELS, AIPlayer
 from tavli.games.portes import Position, legal_plays, outcome_of
 from tavli.steps import WorkClock, finish
+from tests.scripts import load_script
 
 
 def _game_positions(seed: int, limit: int) -> list[tuple[Position, tuple[int, int]]]:
@@ -288,14 +289,7 @@ def test_the_beginner_has_the_same_interface():
 
 
 def _tool(name: str):
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"tavli_tool_{name}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"tools/{name}.py", f"tavli_tool_{name}")
 
 
 def test_the_data_archive_unpacks_at_the_modules_paths(tmp_path):

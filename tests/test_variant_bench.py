@@ -3,7 +3,6 @@ bench/variant_oneply_gap.py, on tiny seeded runs."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from tavli.ai.players import AIPlayer
 from tavli.ai.variant_search import one_ply_value_steps
 from tavli.games.registry import game_kind
 from tavli.steps import finish
+from tests.scripts import load_script
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 WEIGHTS = Path(__file__).resolve().parent.parent / "tavli" / "ai" / "data"
@@ -22,12 +22,7 @@ sys.path.insert(0, str(BENCH))
 
 
 def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"bench/{name}.py", name)
 
 
 vs = _load("variant_strength")
