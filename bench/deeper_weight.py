@@ -8,7 +8,7 @@ Champion ranks the plays by 0-ply and chooses among the best few by a 1-ply look
 odd ply and an even ply err in opposite directions, so ``w x 1-ply + (1 - w) x 0-ply`` might
 judge better than the look-ahead alone (``w = 1``, the shipped rule). For each share ``w``
 (``--weights``) the bench makes that choice among Champion's own candidates (its ``lookahead``
-best plays within :data:`MARGIN` of the best by 0-ply, valued by
+best plays within :data:`tavli.ai.search.MARGIN` of the best by 0-ply, valued by
 :func:`tavli.ai.search.one_ply_value`, the pruning net included) in the positions of
 bench/hint_agreement.py (seeded self-play of Intermediate, a roll with more than one legal play),
 and charges it what it loses by gnubg 2-ply (its move filters; 0 when it makes gnubg's play), as
@@ -30,14 +30,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, ROOT)
 
 from tavli.ai.players import LEVELS, make_player  # noqa: E402
-from tavli.ai.search import one_ply_value, rank_plays  # noqa: E402
+from tavli.ai.search import MARGIN, one_ply_value, rank_plays  # noqa: E402
 from tavli.games.portes import legal_plays  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hint_agreement import Gnubg, positions  # noqa: E402
 from strength import have_gnubg  # noqa: E402
-
-MARGIN = 0.16  # tavli.ai.search.select_steps's default: Champion's candidates lie within it by 0-ply
 
 
 def blended_choice(values: list[tuple[float, float]], w: float) -> int:

@@ -34,12 +34,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tavli.ai.context import MatchContext  # noqa: E402
 from tavli.ai.evaluator import default_evaluator  # noqa: E402
 from tavli.ai.players import AIPlayer, make_player  # noqa: E402
+from tavli.ai.search import MARGIN  # noqa: E402
 from tavli.ai.variant_net import default_variant_evaluator  # noqa: E402
 from tavli.games.registry import game_kind  # noqa: E402
 from tavli.steps import finish  # noqa: E402
 
 LOOKAHEAD = 5  # Champion's candidates ...
-MARGIN = 0.16  # ... within this much of the 0-ply best
 LEAST = 2  # candidates always looked at
 BUDGETS = (4000, 6000, 8000, 10000, 12000, 16000, 20000)
 

@@ -33,6 +33,7 @@ from .evaluator import Evaluator
 
 RANK_CHUNK = 8  # plays evaluated between two yields of rank_plays_steps (~1 ms in Pyodide)
 REPLY_CHUNK = 4  # replies evaluated between two yields of one_ply_value_steps (a few ms in Pyodide)
+MARGIN = 0.16  # look-ahead candidates lie within this much of the 0-ply best (gnubg's move filter)
 REPLIES_KEPT = 8  # the opponent's replies to a roll valued by the full net, the pruning net's best
 
 
@@ -157,7 +158,7 @@ def select_steps(
     *,
     noise: float = 0.0,
     lookahead: int = 0,
-    margin: float = 0.16,
+    margin: float = MARGIN,
     rng: random.Random | None = None,
     evaluations: int | None = None,
     tally: Tally | None = None,

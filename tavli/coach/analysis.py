@@ -43,11 +43,11 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..ai.search import look_ahead_steps
+from ..ai.search import MARGIN, look_ahead_steps
 from ..games.base import Play
 from ..games.registry import game_kind
 from .cube_hint import cube_equities_steps, doubler_context, may_double
-from .hints import MARGIN, candidates
+from .hints import candidates
 from .judge import Judge, Scale, judge_steps
 from .record import GameRecord, Step, StepKind, game_records
 

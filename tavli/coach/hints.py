@@ -29,13 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai.search import look_ahead_steps
+from ..ai.search import MARGIN, look_ahead_steps
 from ..games.base import Play
 from ..steps import Steps
 from .judge import Judge, Scale
 
 CANDIDATES = 10  # plays given the 1-ply look-ahead (Champion: 5)
-MARGIN = 0.16  # ... among those within this much of the 0-ply best (gnubg's move filter)
 SHOWN = 5  # plays a hint lists
 BUDGET = 0.9  # seconds of look-ahead work after which no candidate beyond SHOWN is started
 DEEP = 3  # plays valued at 2-ply when a deeper hint is asked for
